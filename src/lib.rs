@@ -1,4 +1,11 @@
 //! tengen: a Go engine. See the README for the module map.
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod bench;
+pub mod crosscheck;
+pub mod engine;
+pub mod gtp;
+pub mod gtpclient;
+pub mod playout;
 pub mod rules;
+pub mod sgf;

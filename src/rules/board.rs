@@ -24,14 +24,27 @@ use super::zobrist;
 /// Number of padded points on the largest board.
 pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 
+/// Array slots per board array: a power of two above [`MAX_POINTS`], so
+/// that masking an index with `SLOTS - 1` lets the compiler drop bounds
+/// checks in the hot paths without any `unsafe`.
+const SLOTS: usize = 1024;
+const _: () = assert!(SLOTS >= MAX_POINTS && SLOTS.is_power_of_two());
+
+/// Slot of a raw point number (see [`SLOTS`]).
+#[inline(always)]
+fn ix(p: u16) -> usize {
+    p as usize & (SLOTS - 1)
+}
+
 /// A padded board index. Only meaningful together with the board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Point(pub u16);
 
 impl Point {
-    #[inline]
+    /// The array slot of this point (always below the arrays' length).
+    #[inline(always)]
     pub fn idx(self) -> usize {
-        self.0 as usize
+        ix(self.0)
     }
 }
 
@@ -85,8 +98,8 @@ pub struct Geometry {
     /// Playable points in row-major order from A1.
     pub points: Vec<Point>,
     coord: Vec<Coord>,
-    stone_key: [Vec<u64>; 2],
-    ko_key: Vec<u64>,
+    stone_key: Box<[[u64; SLOTS]; 2]>,
+    ko_key: Box<[u64; SLOTS]>,
 }
 
 impl Geometry {
@@ -94,8 +107,8 @@ impl Geometry {
         let stride = size + 1;
         let num_points = (size + 2) * stride + 1;
         let mut coord = vec![Coord::new(0, 0); num_points];
-        let mut stone_key = [vec![0u64; num_points], vec![0u64; num_points]];
-        let mut ko_key = vec![0u64; num_points];
+        let mut stone_key = Box::new([[0u64; SLOTS]; 2]);
+        let mut ko_key = Box::new([0u64; SLOTS]);
         let mut points = Vec::with_capacity(size * size);
         for y in 0..size {
             for x in 0..size {
@@ -140,11 +153,11 @@ impl Geometry {
 
 /// Fixed-size bit set over padded points (scratch marks without allocation).
 #[derive(Clone)]
-pub(crate) struct PointSet([u64; MAX_POINTS.div_ceil(64)]);
+pub(crate) struct PointSet([u64; SLOTS / 64]);
 
 impl PointSet {
     pub(crate) fn new() -> Self {
-        PointSet([0; MAX_POINTS.div_ceil(64)])
+        PointSet([0; SLOTS / 64])
     }
 
     /// Inserts `p`; returns true if it was not present.
@@ -176,13 +189,16 @@ pub struct Ko {
 #[derive(Clone)]
 pub struct Board {
     geo: &'static Geometry,
-    cells: [Cell; MAX_POINTS],
-    head: [u16; MAX_POINTS],
-    next: [u16; MAX_POINTS],
-    libs: [u16; MAX_POINTS],
-    count: [u16; MAX_POINTS],
+    /// `geo.stride`, kept here so the hot neighbour arithmetic needs no
+    /// pointer chase.
+    stride: u16,
+    cells: [Cell; SLOTS],
+    head: [u16; SLOTS],
+    next: [u16; SLOTS],
+    libs: [u16; SLOTS],
+    count: [u16; SLOTS],
     empty: [u16; MAX_SIZE * MAX_SIZE],
-    empty_pos: [u16; MAX_POINTS],
+    empty_pos: [u16; SLOTS],
     num_empty: usize,
     ko: Option<Ko>,
     hash: u64,
@@ -203,13 +219,14 @@ impl Board {
         let geo = Geometry::get(size);
         let mut b = Board {
             geo,
-            cells: [Cell::Border; MAX_POINTS],
-            head: [0; MAX_POINTS],
-            next: [0; MAX_POINTS],
-            libs: [0; MAX_POINTS],
-            count: [0; MAX_POINTS],
+            stride: geo.stride as u16,
+            cells: [Cell::Border; SLOTS],
+            head: [0; SLOTS],
+            next: [0; SLOTS],
+            libs: [0; SLOTS],
+            count: [0; SLOTS],
             empty: [0; MAX_SIZE * MAX_SIZE],
-            empty_pos: [0; MAX_POINTS],
+            empty_pos: [0; SLOTS],
             num_empty: 0,
             ko: None,
             hash: zobrist::size_key(size),
@@ -239,6 +256,7 @@ impl Board {
     pub fn copy_from(&mut self, other: &Board) {
         let n = other.geo.num_points;
         self.geo = other.geo;
+        self.stride = other.stride;
         self.cells[..n].copy_from_slice(&other.cells[..n]);
         self.head[..n].copy_from_slice(&other.head[..n]);
         self.next[..n].copy_from_slice(&other.next[..n]);
@@ -296,7 +314,7 @@ impl Board {
     /// The four orthogonal neighbours (some may be border points).
     #[inline]
     pub fn neighbors(&self, p: Point) -> [Point; 4] {
-        let s = self.geo.stride as u16;
+        let s = self.stride;
         [
             Point(p.0 - s),
             Point(p.0 - 1),
@@ -309,7 +327,7 @@ impl Board {
     /// lower-left corner, index 0).
     #[inline]
     pub fn diagonals(&self, p: Point) -> [Point; 4] {
-        let s = self.geo.stride as u16;
+        let s = self.stride;
         [
             Point(p.0 - s - 1),
             Point(p.0 - s + 1),
@@ -327,13 +345,13 @@ impl Board {
     /// Exact liberty count of the chain through the stone at `p`.
     #[inline]
     pub fn liberties(&self, p: Point) -> usize {
-        self.libs[self.head[p.idx()] as usize] as usize
+        self.libs[ix(self.head[p.idx()])] as usize
     }
 
     /// Number of stones of the chain through the stone at `p`.
     #[inline]
     pub fn chain_len(&self, p: Point) -> usize {
-        self.count[self.head[p.idx()] as usize] as usize
+        self.count[ix(self.head[p.idx()])] as usize
     }
 
     /// The stones of the chain through `p`.
@@ -447,7 +465,7 @@ impl Board {
             if c == Cell::Border {
                 continue;
             }
-            let libs = self.libs[self.head[n.idx()] as usize];
+            let libs = self.libs[ix(self.head[n.idx()])];
             if (c == me) == (libs > 1) {
                 // own chain with a spare liberty, or enemy chain in atari
                 return false;
@@ -470,20 +488,51 @@ impl Board {
     /// The usual "true eye" test: eye-like, and at most one diagonal held by
     /// the opponent (none on the edge).
     pub fn is_true_eye(&self, p: Point, color: Color) -> bool {
-        if !self.is_eyelike(p, color) {
-            return false;
-        }
+        self.is_eyelike(p, color) && self.eye_diagonals_ok(p, color)
+    }
+
+    /// The diagonal half of [`Board::is_true_eye`], for a point already
+    /// known to be eye-like.
+    #[inline]
+    fn eye_diagonals_ok(&self, p: Point, color: Color) -> bool {
         let opp = Cell::stone(color.opponent());
         let mut bad = 0;
-        let mut edge = false;
+        let mut edge = 0;
         for d in self.diagonals(p) {
-            match self.cells[d.idx()] {
-                Cell::Border => edge = true,
-                c if c == opp => bad += 1,
-                _ => {}
-            }
+            let c = self.cells[d.idx()];
+            bad += (c == opp) as u32;
+            edge |= (c == Cell::Border) as u32;
         }
-        if edge { bad == 0 } else { bad <= 1 }
+        bad + edge < 2 && (edge == 0 || bad == 0)
+    }
+
+    /// The light playout's test for a candidate `p` (an empty point): legal
+    /// under simple ko and the suicide rule, and not a true eye of `color`.
+    /// Reads the neighbours once; most points have an empty neighbour and
+    /// are accepted right away.
+    #[inline]
+    pub fn is_playout_candidate(&self, p: Point, color: Color) -> bool {
+        let nbrs = self.neighbors(p);
+        let around = nbrs.map(|n| self.cells[n.idx()]);
+        if self.ko == Some(Ko { point: p, color }) {
+            return false;
+        }
+        if around.contains(&Cell::Empty) {
+            return true;
+        }
+        let me = Cell::stone(color);
+        if around.iter().all(|&c| c == me || c == Cell::Border) && self.eye_diagonals_ok(p, color) {
+            return false;
+        }
+        if self.allow_suicide {
+            return true;
+        }
+        // No empty neighbour: legal only if it connects to a chain with a
+        // spare liberty or captures.
+        (0..4).any(|i| {
+            let c = around[i];
+            c != Cell::Border && (c == me) == (self.libs[ix(self.head[nbrs[i].idx()])] > 1)
+        })
     }
 
     /// Plays `color` at `p` after checking legality (simple ko, suicide).
@@ -508,34 +557,33 @@ impl Board {
         self.ko = None;
 
         // The new stone as a chain of its own.
+        let nbrs = self.neighbors(p);
+        let around = nbrs.map(|n| self.cells[n.idx()]);
         self.cells[p.idx()] = me;
         self.hash ^= self.geo.stone_key[color.index()][p.idx()];
         self.remove_empty(p);
         self.head[p.idx()] = p.0;
         self.next[p.idx()] = p.0;
         self.count[p.idx()] = 1;
-        let nbrs = self.neighbors(p);
-        self.libs[p.idx()] = nbrs
-            .iter()
-            .filter(|n| self.cells[n.idx()] == Cell::Empty)
-            .count() as u16;
+        self.libs[p.idx()] = around.iter().filter(|&&c| c == Cell::Empty).count() as u16;
 
         // Enemy chains lose the liberty `p`; those left without any die.
+        // (`around` is not updated by captures: only enemy cells change.)
         let mut captured = 0u32;
         let mut last_captured = p;
         let mut seen = [0u16; 4];
-        for (i, n) in nbrs.iter().enumerate() {
-            if self.cells[n.idx()] != opp {
+        for i in 0..4 {
+            if around[i] != opp {
                 continue;
             }
-            let h = self.head[n.idx()];
+            let h = self.head[nbrs[i].idx()];
             if seen[..i].contains(&h) {
                 continue;
             }
             seen[i] = h;
-            self.libs[h as usize] -= 1;
-            if self.libs[h as usize] == 0 {
-                captured += self.count[h as usize] as u32;
+            self.libs[ix(h)] -= 1;
+            if self.libs[ix(h)] == 0 {
+                captured += self.count[ix(h)] as u32;
                 last_captured = Point(h);
                 self.remove_chain(Point(h), color);
             }
@@ -545,10 +593,10 @@ impl Board {
         // Merge with friendly neighbours.
         let mut friends = [0u16; 4];
         let mut nf = 0;
-        for n in nbrs {
-            if self.cells[n.idx()] == me {
-                let h = self.head[n.idx()];
-                if h != p.0 && !friends[..nf].contains(&h) {
+        for i in 0..4 {
+            if around[i] == me {
+                let h = self.head[nbrs[i].idx()];
+                if !friends[..nf].contains(&h) {
                     friends[nf] = h;
                     nf += 1;
                 }
@@ -578,17 +626,44 @@ impl Board {
             _ => {
                 let mut big = Point(friends[0]);
                 for &f in &friends[1..nf] {
-                    if self.count[f as usize] > self.count[big.idx()] {
+                    if self.count[ix(f)] > self.count[big.idx()] {
                         big = Point(f);
                     }
                 }
+                // Liberties of the merged chain: those of the biggest chain
+                // (minus `p`), plus those of the smaller chains and of `p`
+                // that the biggest chain does not already have. Only the
+                // smaller chains are walked.
+                let mut seen = PointSet::new();
+                let mut extra = 0u16;
+                let mut count_new = |b: &Board, s: Point| {
+                    for n in b.neighbors(s) {
+                        if b.cells[n.idx()] == Cell::Empty
+                            && seen.insert(n)
+                            && !b
+                                .neighbors(n)
+                                .iter()
+                                .any(|m| b.cells[m.idx()] == me && b.head[m.idx()] == big.0)
+                        {
+                            extra += 1;
+                        }
+                    }
+                };
+                count_new(self, p);
+                for &f in &friends[..nf] {
+                    if f != big.0 {
+                        for s in self.chain_stones(Point(f)) {
+                            count_new(self, s);
+                        }
+                    }
+                }
+                let libs = self.libs[big.idx()] - 1 + extra;
                 for &f in &friends[..nf] {
                     if f != big.0 {
                         self.join(big, Point(f));
                     }
                 }
                 self.join(big, p);
-                let libs = self.count_liberties(big) as u16;
                 self.libs[big.idx()] = libs;
                 big
             }
@@ -614,27 +689,14 @@ impl Board {
     fn join(&mut self, head: Point, other: Point) {
         let mut s = other.0;
         loop {
-            self.head[s as usize] = head.0;
-            s = self.next[s as usize];
+            self.head[ix(s)] = head.0;
+            s = self.next[ix(s)];
             if s == other.0 {
                 break;
             }
         }
         self.next.swap(head.idx(), other.idx());
         self.count[head.idx()] += self.count[other.idx()];
-    }
-
-    fn count_liberties(&self, head: Point) -> usize {
-        let mut seen = PointSet::new();
-        let mut n = 0;
-        for s in self.chain_stones(head) {
-            for m in self.neighbors(s) {
-                if self.cells[m.idx()] == Cell::Empty && seen.insert(m) {
-                    n += 1;
-                }
-            }
-        }
-        n
     }
 
     /// Removes the chain at `head`; neighbouring chains of `capturer` gain
@@ -645,8 +707,8 @@ impl Board {
         let mut s = head.0;
         loop {
             let sp = Point(s);
-            self.cells[s as usize] = Cell::Empty;
-            self.hash ^= self.geo.stone_key[victim.index()][s as usize];
+            self.cells[ix(s)] = Cell::Empty;
+            self.hash ^= self.geo.stone_key[victim.index()][ix(s)];
             self.add_empty(sp);
             let nbrs = self.neighbors(sp);
             let mut seen = [0u16; 4];
@@ -655,11 +717,11 @@ impl Board {
                     let h = self.head[n.idx()];
                     if !seen[..i].contains(&h) {
                         seen[i] = h;
-                        self.libs[h as usize] += 1;
+                        self.libs[ix(h)] += 1;
                     }
                 }
             }
-            s = self.next[s as usize];
+            s = self.next[ix(s)];
             if s == head.0 {
                 break;
             }
@@ -672,7 +734,7 @@ impl Board {
         self.num_empty -= 1;
         let last = self.empty[self.num_empty];
         self.empty[i] = last;
-        self.empty_pos[last as usize] = i as u16;
+        self.empty_pos[ix(last)] = i as u16;
     }
 
     #[inline]
@@ -701,7 +763,7 @@ impl Board {
     /// Recomputes chains, liberties, the empty list and the hash from the
     /// cells alone.
     fn rebuild(&mut self) {
-        let fresh = self.from_scratch();
+        let fresh = self.recomputed();
         self.head = fresh.head;
         self.next = fresh.next;
         self.libs = fresh.libs;
@@ -714,7 +776,7 @@ impl Board {
 
     /// A board with the same stones whose derived state is computed from
     /// scratch (flood fill), with no incremental bookkeeping involved.
-    fn from_scratch(&self) -> Board {
+    fn recomputed(&self) -> Board {
         let mut b = Board::new(self.size());
         b.cells = self.cells;
         b.ko = self.ko;
@@ -765,7 +827,7 @@ impl Board {
     /// Compares every piece of incremental state with a from-scratch
     /// recomputation. Returns a description of the first difference.
     pub fn check_consistency(&self) -> Result<(), String> {
-        let fresh = self.from_scratch();
+        let fresh = self.recomputed();
         if fresh.hash != self.hash {
             return Err(format!(
                 "hash {:016x} != recomputed {:016x}",

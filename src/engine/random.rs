@@ -1,0 +1,41 @@
+//! The `random` engine: a uniformly random legal move (full rules,
+//! superko included) that never fills the mover's own true eye; a pass when
+//! nothing else is left. It never resigns.
+
+use rand::{RngExt, SeedableRng, rngs::SmallRng};
+
+use super::{Genmove, GenmoveRequest, Player};
+use crate::rules::Move;
+
+pub struct RandomPlayer {
+    rng: SmallRng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: SmallRng::seed_from_u64(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn genmove(&mut self, req: &GenmoveRequest<'_>) -> Genmove {
+        let board = req.game.board();
+        let candidates: Vec<_> = req
+            .game
+            .legal_points(req.color)
+            .into_iter()
+            .filter(|&c| !board.is_true_eye(board.point(c), req.color))
+            .collect();
+        if candidates.is_empty() {
+            return Genmove::Move(Move::Pass);
+        }
+        let i = self.rng.random_range(0..candidates.len());
+        Genmove::Move(Move::Play(candidates[i]))
+    }
+}

@@ -1,0 +1,442 @@
+//! The GTP v2 front-end: preprocessing, parsing into typed commands, and
+//! translating engine results into responses. No game logic lives here.
+
+pub mod command;
+
+use std::io::{self, BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+pub use command::{COMMANDS, Command, ParseError, Request, parse_line};
+
+use crate::engine::{Engine, EngineError, Genmove};
+use crate::rules::{Color, Coord, GameError, Move, format_score};
+
+/// Lines longer than this (in bytes, before preprocessing) are answered
+/// with an error and otherwise ignored. The longest legitimate line, a
+/// `set_free_handicap` with 624 vertices, is under 3 KB.
+pub const MAX_LINE: usize = 16 * 1024;
+
+/// GTP preprocessing (spec 3.1): drop control characters except HT and LF,
+/// turn HT into a space, cut `#` comments, trim. Non-ASCII bytes are kept
+/// (as U+FFFD) so that garbage is answered, not silently dropped.
+/// Returns `None` for a line that is empty afterwards.
+pub fn preprocess(raw: &[u8]) -> Option<String> {
+    let text = String::from_utf8_lossy(raw);
+    let mut out = String::with_capacity(text.len());
+    for ch in text.chars() {
+        match ch {
+            '#' => break,
+            '\t' => out.push(' '),
+            '\n' => {}
+            c if c.is_control() => {}
+            c => out.push(c),
+        }
+    }
+    let trimmed = out.trim_matches(' ');
+    (!trimmed.is_empty()).then(|| trimmed.to_string())
+}
+
+/// A GTP session over one engine.
+pub struct Session {
+    engine: Engine,
+    quit: bool,
+}
+
+/// A successful response body, or a failure message.
+type Answer = Result<String, String>;
+
+fn join<T: ToString>(items: impl IntoIterator<Item = T>) -> String {
+    items
+        .into_iter()
+        .map(|i| i.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The error text GTP uses for each engine error. Where the spec names a
+/// message, that message is used verbatim (controllers match on it).
+fn error_text(e: &EngineError) -> String {
+    match e {
+        EngineError::Play(_) => "illegal move".into(),
+        EngineError::Game(GameError::CannotUndo) => "cannot undo".into(),
+        EngineError::Game(GameError::BadSize(_)) => "unacceptable size".into(),
+        EngineError::Game(GameError::Handicap(h)) => h.to_string(),
+        EngineError::Sgf(_)
+        | EngineError::IllegalRecordMove { .. }
+        | EngineError::BadSetup { .. }
+        | EngineError::OutsideRoot(_) => format!("cannot load file: {e}"),
+        other => other.to_string(),
+    }
+}
+
+const ANALYZE_COMMANDS: &str = "\
+string/Final Score/final_score
+plist/Dead Stones/final_status_list dead
+plist/Legal Moves/all_legal %c
+plist/Stones/list_stones %c
+string/Liberties/countlib %p
+string/Captures/captures %c
+string/Board/showboard";
+
+impl Session {
+    pub fn new(engine: Engine) -> Session {
+        Session {
+            engine,
+            quit: false,
+        }
+    }
+
+    pub fn engine(&self) -> &Engine {
+        &self.engine
+    }
+
+    /// True after `quit`.
+    pub fn quit_requested(&self) -> bool {
+        self.quit
+    }
+
+    /// Handles one raw input line (without its newline). Returns the full
+    /// response text (`=`/`?`, id, body, blank line), or `None` for lines
+    /// that preprocessing empties.
+    pub fn handle_line(&mut self, raw: &[u8]) -> Option<String> {
+        let line = preprocess(raw)?;
+        let req = parse_line(&line);
+        let answer = match req.command {
+            Err(ParseError::Unknown) => Err("unknown command".to_string()),
+            Err(ParseError::UnacceptableSize) => Err("unacceptable size".to_string()),
+            Err(ParseError::Syntax(why)) => Err(format!("syntax error: {why}")),
+            Ok(cmd) => {
+                // Last line of defence: a bug must cost one answer, never the
+                // session.
+                match catch_unwind(AssertUnwindSafe(|| self.execute(cmd))) {
+                    Ok(a) => a,
+                    Err(_) => Err("internal error: please report this command".into()),
+                }
+            }
+        };
+        Some(format_response(req.id.as_deref(), answer))
+    }
+
+    /// Answers a line that was too long to read in full.
+    pub fn too_long(&self, prefix: &[u8], len: usize) -> String {
+        let id = preprocess(prefix).and_then(|l| parse_line(&l).id);
+        format_response(
+            id.as_deref(),
+            Err(format!(
+                "line too long: {len} bytes or more, the limit is {MAX_LINE}"
+            )),
+        )
+    }
+
+    fn execute(&mut self, cmd: Command) -> Answer {
+        use Command as C;
+        let e = &mut self.engine;
+        let fail = |err: EngineError| error_text(&err);
+        match cmd {
+            C::ProtocolVersion => Ok("2".into()),
+            C::Name => Ok("tengen".into()),
+            C::Version => Ok(env!("CARGO_PKG_VERSION").into()),
+            C::KnownCommand(name) => Ok(COMMANDS.contains(&name.as_str()).to_string()),
+            C::ListCommands => Ok(COMMANDS.join("\n")),
+            C::Quit => {
+                self.quit = true;
+                Ok(String::new())
+            }
+            C::BoardSize(n) => e.set_board_size(n).map(|_| String::new()).map_err(fail),
+            C::ClearBoard => {
+                e.clear_board();
+                Ok(String::new())
+            }
+            C::Komi(k) => {
+                e.set_komi(k);
+                Ok(String::new())
+            }
+            C::Play(color, mv) => e.play(color, mv).map(|_| String::new()).map_err(fail),
+            C::Genmove(color) => genmove(e, color, true, false),
+            C::RegGenmove(color) => genmove(e, color, false, false),
+            C::GenmoveCleanup(color) => genmove(e, color, true, true),
+            C::Undo => e.undo().map(|_| String::new()).map_err(fail),
+            C::FixedHandicap(n) => e.fixed_handicap(n).map(join).map_err(fail),
+            C::PlaceFreeHandicap(n) => e.place_free_handicap(n).map(join).map_err(fail),
+            C::SetFreeHandicap(stones) => e
+                .set_free_handicap(&stones)
+                .map(|_| String::new())
+                .map_err(fail),
+            C::TimeSettings(system) => {
+                e.set_time_system(system);
+                Ok(String::new())
+            }
+            C::TimeLeft {
+                color,
+                seconds,
+                stones,
+            } => {
+                e.set_time_left(color, seconds, stones);
+                Ok(String::new())
+            }
+            C::FinalScore => Ok(format_score(e.final_score())),
+            C::FinalStatusList(status) => Ok(e
+                .final_status_list(status)
+                .into_iter()
+                .map(join)
+                .collect::<Vec<_>>()
+                .join("\n")),
+            C::LoadSgf { path, before } => e
+                .load_sgf(&path, before)
+                .map(|_| String::new())
+                .map_err(fail),
+            C::PrintSgf(None) => Ok(e.sgf()),
+            C::PrintSgf(Some(path)) => e.save_sgf(&path).map(|_| String::new()).map_err(fail),
+            C::ShowBoard => Ok(showboard(e)),
+            C::CgosGameOver => Ok(String::new()),
+            C::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
+            C::IsLegal(color, mv) => {
+                on_board(e, mv)?;
+                Ok(if e.game().is_legal(color, mv) {
+                    "1"
+                } else {
+                    "0"
+                }
+                .into())
+            }
+            C::AllLegal(color) => Ok(join(scan_order(e.game().legal_points(color)))),
+            C::ListStones(color) => {
+                let b = e.game().board();
+                let stones = b
+                    .points()
+                    .iter()
+                    .filter(|&&p| b.cell(p).color() == Some(color))
+                    .map(|&p| b.coord(p))
+                    .collect();
+                Ok(join(scan_order(stones)))
+            }
+            C::CountLib(mv) => {
+                let c = on_board(e, mv)?;
+                let b = e.game().board();
+                let p = b.point(c);
+                if b.cell(p).color().is_none() {
+                    return Err(format!("vertex {c} must not be empty"));
+                }
+                Ok(b.liberties(p).to_string())
+            }
+            C::Captures(color) => Ok(e.game().board().captures(color).to_string()),
+        }
+    }
+}
+
+fn scan_order(mut v: Vec<Coord>) -> Vec<Coord> {
+    crate::rules::handicap::sort_scan_order(&mut v);
+    v
+}
+
+/// The coordinate of a stone-vertex on the current board, or an error for
+/// `pass` and for vertices off the board.
+fn on_board(e: &Engine, mv: Move) -> Result<Coord, String> {
+    let size = e.game().size();
+    match mv {
+        Move::Play(c) if c.on_board(size) => Ok(c),
+        Move::Play(c) => Err(format!(
+            "invalid coordinate: {c} is off the {size}x{size} board"
+        )),
+        Move::Pass => Err("invalid coordinate: pass is not a point".into()),
+    }
+}
+
+fn genmove(e: &mut Engine, color: Color, commit: bool, cleanup: bool) -> Answer {
+    match e.genmove(color, commit, cleanup) {
+        Ok(Genmove::Move(mv)) => Ok(mv.to_string()),
+        Ok(Genmove::Resign) => Ok("resign".into()),
+        Err(err) => Err(error_text(&err)),
+    }
+}
+
+fn showboard(e: &Engine) -> String {
+    let g = e.game();
+    let b = g.board();
+    let mut out = String::from("\n");
+    out += &b.render();
+    out += &format!(
+        "\nBlack (X) has captured {} stones, White (O) has captured {} stones",
+        b.captures(Color::Black),
+        b.captures(Color::White)
+    );
+    out += &format!(
+        "\nkomi {}, {} to move, move {}{}",
+        g.komi(),
+        g.to_move(),
+        g.move_count(),
+        match g.last_move() {
+            Some((c, m)) => format!(", last {c} {m}"),
+            None => String::new(),
+        }
+    );
+    out
+}
+
+/// Formats `=id body` / `?id message` followed by the blank line. A body
+/// never contains an empty line (that would end the response early).
+pub fn format_response(id: Option<&str>, answer: Answer) -> String {
+    let (mark, body) = match answer {
+        Ok(b) => ('=', b),
+        Err(m) => ('?', m),
+    };
+    let mut body = body.replace('\r', "");
+    while body.contains("\n\n") {
+        body = body.replace("\n\n", "\n");
+    }
+    let body = body.trim_end_matches('\n');
+    format!("{mark}{} {body}\n\n", id.unwrap_or(""))
+}
+
+/// Reads one line of at most `max` bytes into `buf` (without the newline).
+/// Returns `Ok(None)` at end of input, otherwise the full length of the
+/// line; when that is larger than `max`, only the first `max` bytes are in
+/// `buf` and the rest was discarded.
+pub fn read_capped_line<R: BufRead>(
+    reader: &mut R,
+    buf: &mut Vec<u8>,
+    max: usize,
+) -> io::Result<Option<usize>> {
+    buf.clear();
+    let mut total = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = match reader.fill_buf() {
+            Ok(c) => c,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(total));
+        }
+        any = true;
+        let (used, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (i, true),
+            None => (chunk.len(), false),
+        };
+        let room = max.saturating_sub(buf.len());
+        buf.extend_from_slice(&chunk[..used.min(room)]);
+        total = total.saturating_add(used);
+        reader.consume(if done { used + 1 } else { used });
+        if done {
+            return Ok(Some(total));
+        }
+    }
+}
+
+/// Runs a session until `quit` or end of input. Write errors (the
+/// controller went away) end the session quietly.
+pub fn run<R: BufRead, W: Write>(
+    session: &mut Session,
+    mut input: R,
+    mut output: W,
+) -> io::Result<()> {
+    let mut buf = Vec::with_capacity(256);
+    while let Some(len) = read_capped_line(&mut input, &mut buf, MAX_LINE)? {
+        let response = if len > MAX_LINE {
+            Some(session.too_long(&buf, len))
+        } else {
+            session.handle_line(&buf)
+        };
+        if let Some(r) = response {
+            if output
+                .write_all(r.as_bytes())
+                .and_then(|_| output.flush())
+                .is_err()
+            {
+                return Ok(());
+            }
+        }
+        if session.quit_requested() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::EngineConfig;
+
+    fn session() -> Session {
+        Session::new(Engine::new(EngineConfig::default()).unwrap())
+    }
+
+    #[test]
+    fn preprocessing() {
+        assert_eq!(preprocess(b"  # only a comment"), None);
+        assert_eq!(preprocess(b"   \t "), None);
+        assert_eq!(preprocess(b"na\x01me\r"), Some("name".into()));
+        assert_eq!(preprocess(b"1\tplay\tb a1 # x"), Some("1 play b a1".into()));
+        assert_eq!(preprocess(b"\x7f"), None);
+    }
+
+    #[test]
+    fn responses() {
+        let mut s = session();
+        assert_eq!(s.handle_line(b"1 name").unwrap(), "=1 tengen\n\n");
+        assert_eq!(s.handle_line(b"name").unwrap(), "= tengen\n\n");
+        assert_eq!(s.handle_line(b"2 foo").unwrap(), "?2 unknown command\n\n");
+        assert_eq!(s.handle_line(b"# x"), None);
+        assert_eq!(
+            s.handle_line(b"boardsize 1").unwrap(),
+            "? unacceptable size\n\n"
+        );
+        assert!(
+            s.handle_line(b"play b")
+                .unwrap()
+                .starts_with("? syntax error")
+        );
+        assert_eq!(s.handle_line(b"undo").unwrap(), "? cannot undo\n\n");
+        assert_eq!(s.handle_line(b"play b d4").unwrap(), "= \n\n");
+        assert_eq!(s.handle_line(b"play w d4").unwrap(), "? illegal move\n\n");
+        assert!(
+            s.handle_line(b"play w z99")
+                .unwrap()
+                .starts_with("? syntax error")
+        );
+        assert_eq!(s.handle_line(b"play w Z25").unwrap(), "? illegal move\n\n");
+        assert_eq!(
+            s.handle_line(b"fixed_handicap 2").unwrap(),
+            "? board not empty\n\n"
+        );
+        assert_eq!(s.handle_line(b"list_stones b").unwrap(), "= D4\n\n");
+        assert_eq!(s.handle_line(b"countlib D4").unwrap(), "= 4\n\n");
+        assert!(s.handle_line(b"countlib D5").unwrap().starts_with("? "));
+        assert_eq!(s.handle_line(b"known_command play").unwrap(), "= true\n\n");
+        assert_eq!(s.handle_line(b"known_command nope").unwrap(), "= false\n\n");
+        let sb = s.handle_line(b"showboard").unwrap();
+        assert!(sb.starts_with("= \n"));
+        assert!(sb.ends_with("\n\n") && !sb[..sb.len() - 2].contains("\n\n"));
+    }
+
+    #[test]
+    fn capped_reader() {
+        let data = b"short\nthis line is long\nlast".to_vec();
+        let mut r = io::Cursor::new(data);
+        let mut buf = Vec::new();
+        assert_eq!(read_capped_line(&mut r, &mut buf, 8).unwrap(), Some(5));
+        assert_eq!(buf, b"short");
+        assert_eq!(read_capped_line(&mut r, &mut buf, 8).unwrap(), Some(17));
+        assert_eq!(buf, b"this lin");
+        assert_eq!(read_capped_line(&mut r, &mut buf, 8).unwrap(), Some(4));
+        assert_eq!(buf, b"last");
+        assert_eq!(read_capped_line(&mut r, &mut buf, 8).unwrap(), None);
+    }
+
+    #[test]
+    fn run_stops_at_quit_and_eof() {
+        let mut s = session();
+        let mut out = Vec::new();
+        run(&mut s, &b"1 name\n2 quit\n3 name\n"[..], &mut out).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), "=1 tengen\n\n=2 \n\n");
+        let mut s = session();
+        let mut out = Vec::new();
+        let long = format!("5 name {}\nname", "x".repeat(MAX_LINE * 2));
+        run(&mut s, long.as_bytes(), &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("?5 line too long"), "{text}");
+        assert!(text.ends_with("= tengen\n\n"));
+    }
+}
