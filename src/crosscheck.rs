@@ -136,9 +136,18 @@ fn compare(
         let superko: BTreeSet<_> = simple.difference(&full).copied().collect();
         if !superko.is_empty() {
             report.superko_positions += 1;
+            let why: Vec<String> = superko
+                .iter()
+                .map(|&c| match game.repeated_position(color, c) {
+                    Some(0) => format!("{c} would recreate the starting position"),
+                    Some(k) => format!("{c} would recreate the position after move {k}"),
+                    None => format!("{c} repeats an earlier position"),
+                })
+                .collect();
             report.log.push(format!(
-                "{at}: superko forbids {color} [{}] (GNU Go, with simple ko, allows it)",
-                names(&superko)
+                "{at}: positional superko forbids {color} {} (GNU Go, with simple ko, allows it): {}",
+                names(&superko),
+                why.join("; ")
             ));
         }
         let stones = parse_vertices(&gg.expect(&format!("list_stones {color}"))?);

@@ -348,6 +348,7 @@ impl Engine {
             },
             other => other.into(),
         })?;
+        game.set_handicap_count(rec.handicap);
         if let Some(c) = rec.to_play {
             game.set_to_move(c);
         } else if rec.handicap > 0 && rec.moves.is_empty() {

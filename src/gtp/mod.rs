@@ -21,18 +21,19 @@ pub const MAX_LINE: usize = 16 * 1024;
 /// (as U+FFFD) so that garbage is answered, not silently dropped.
 /// Returns `None` for a line that is empty afterwards.
 pub fn preprocess(raw: &[u8]) -> Option<String> {
-    let text = String::from_utf8_lossy(raw);
-    let mut out = String::with_capacity(text.len());
-    for ch in text.chars() {
-        match ch {
-            '#' => break,
-            '\t' => out.push(' '),
-            '\n' => {}
-            c if c.is_control() => {}
-            c => out.push(c),
+    // Work on bytes: GTP control characters are ASCII 0-31 and 127 only;
+    // bytes of 128 and above are ordinary (if meaningless) characters.
+    let mut bytes = Vec::with_capacity(raw.len());
+    for &b in raw {
+        match b {
+            b'#' => break,
+            b'\t' => bytes.push(b' '),
+            0..=31 | 127 => {}
+            b => bytes.push(b),
         }
     }
-    let trimmed = out.trim_matches(' ');
+    let text = String::from_utf8_lossy(&bytes);
+    let trimmed = text.trim_matches(' ');
     (!trimmed.is_empty()).then(|| trimmed.to_string())
 }
 
@@ -370,6 +371,8 @@ mod tests {
         assert_eq!(preprocess(b"na\x01me\r"), Some("name".into()));
         assert_eq!(preprocess(b"1\tplay\tb a1 # x"), Some("1 play b a1".into()));
         assert_eq!(preprocess(b"\x7f"), None);
+        // U+0080 is a control character in Unicode, but not in GTP.
+        assert_eq!(preprocess("\u{80}".as_bytes()), Some("\u{80}".into()));
     }
 
     #[test]

@@ -535,6 +535,51 @@ impl Board {
         })
     }
 
+    /// The position hash after `color` plays the legal move `p`, computed
+    /// without playing it (for superko checks of many candidates).
+    pub fn hash_after(&self, p: Point, color: Color) -> u64 {
+        let me = Cell::stone(color);
+        let opp = Cell::stone(color.opponent());
+        let keys = &self.geo.stone_key;
+        let mut h = self.hash ^ keys[color.index()][p.idx()];
+        let nbrs = self.neighbors(p);
+        let mut seen = [0u16; 4];
+        let mut captures = false;
+        for (i, n) in nbrs.iter().enumerate() {
+            if self.cells[n.idx()] != opp {
+                continue;
+            }
+            let hd = self.head[n.idx()];
+            if seen[..i].contains(&hd) {
+                continue;
+            }
+            seen[i] = hd;
+            if self.libs[ix(hd)] == 1 {
+                captures = true;
+                for s in self.chain_stones(Point(hd)) {
+                    h ^= keys[color.opponent().index()][s.idx()];
+                }
+            }
+        }
+        if !captures && self.allow_suicide && self.is_suicide(p, color) {
+            // The new stone and the friendly chains it joins disappear.
+            h ^= keys[color.index()][p.idx()];
+            let mut gone = [0u16; 4];
+            for (i, n) in nbrs.iter().enumerate() {
+                if self.cells[n.idx()] == me {
+                    let hd = self.head[n.idx()];
+                    if !gone[..i].contains(&hd) {
+                        gone[i] = hd;
+                        for s in self.chain_stones(Point(hd)) {
+                            h ^= keys[color.index()][s.idx()];
+                        }
+                    }
+                }
+            }
+        }
+        h
+    }
+
     /// Plays `color` at `p` after checking legality (simple ko, suicide).
     pub fn play(&mut self, p: Point, color: Color) -> Result<(), BoardError> {
         self.check(p, color)?;

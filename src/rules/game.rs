@@ -82,6 +82,8 @@ pub enum GameError {
 #[derive(Clone)]
 struct Played {
     color: Color,
+    /// `to_move` before the move (GTP lets either colour play).
+    to_move_before: Color,
     mv: Move,
     before: Box<Board>,
 }
@@ -157,6 +159,11 @@ impl Game {
         self.handicap
     }
 
+    /// Records the handicap of a loaded game (the stones come as setup).
+    pub fn set_handicap_count(&mut self, n: usize) {
+        self.handicap = n;
+    }
+
     /// Setup and handicap stones placed before the first move.
     pub fn setup(&self) -> &[(Color, Coord)] {
         &self.setup
@@ -220,9 +227,8 @@ impl Game {
         }
     }
 
-    /// Checks a move under the full rules, without playing it. Returns the
-    /// board after the move when it is a stone.
-    fn try_move(&self, color: Color, c: Coord) -> Result<Board, PlayError> {
+    /// Checks a stone move under the full rules without playing it.
+    fn check_stone(&self, color: Color, c: Coord) -> Result<Point, PlayError> {
         let p = self.point(c)?;
         self.board.check(p, color).map_err(|e| match e {
             BoardError::Occupied => PlayError::Occupied(c),
@@ -230,21 +236,39 @@ impl Game {
             BoardError::Ko => PlayError::Ko(c),
             BoardError::Suicide => PlayError::Suicide(c),
         })?;
-        let mut after = self.board.clone();
-        after.play_unchecked(p, color);
-        if let Some(k) = self.superko_key(&after, color.opponent())
-            && self.seen.contains_key(&k)
-        {
+        let key = match self.rules.ko {
+            KoRule::Simple => None,
+            KoRule::Positional => Some(self.board.hash_after(p, color)),
+            KoRule::Situational => {
+                Some(self.board.hash_after(p, color) ^ zobrist::side_key(color.opponent()))
+            }
+        };
+        if key.is_some_and(|k| self.seen.contains_key(&k)) {
             return Err(PlayError::Superko(c));
         }
-        Ok(after)
+        Ok(p)
+    }
+
+    /// For a move that superko forbids: the number of the earlier move after
+    /// which the same position stood (0 = before the first move).
+    pub fn repeated_position(&self, color: Color, c: Coord) -> Option<usize> {
+        let p = self.point(c).ok()?;
+        self.board.check(p, color).ok()?;
+        let mut after = self.board.clone();
+        after.play_unchecked(p, color);
+        let target = self.superko_key(&after, color.opponent())?;
+        self.history
+            .iter()
+            .enumerate()
+            .find(|(_, played)| self.superko_key(&played.before, played.color) == Some(target))
+            .map(|(i, _)| i)
     }
 
     /// Checks a move under the full rules (including superko).
     pub fn check(&self, color: Color, mv: Move) -> Result<(), PlayError> {
         match mv {
             Move::Pass => Ok(()),
-            Move::Play(c) => self.try_move(color, c).map(|_| ()),
+            Move::Play(c) => self.check_stone(color, c).map(|_| ()),
         }
     }
 
@@ -260,11 +284,18 @@ impl Game {
                 b.pass();
                 b
             }
-            Move::Play(c) => self.try_move(color, c)?,
+            Move::Play(c) => {
+                let p = self.check_stone(color, c)?;
+                let mut b = self.board.clone();
+                b.play_unchecked(p, color);
+                debug_assert_eq!(Some(b.hash()), Some(self.board.hash_after(p, color)));
+                b
+            }
         };
         let before = std::mem::replace(&mut self.board, after);
         self.history.push(Played {
             color,
+            to_move_before: self.to_move,
             mv,
             before: Box::new(before),
         });
@@ -278,7 +309,7 @@ impl Game {
         let last = self.history.pop().ok_or(GameError::CannotUndo)?;
         self.forget();
         self.board = *last.before;
-        self.to_move = last.color;
+        self.to_move = last.to_move_before;
         Ok(())
     }
 

@@ -68,7 +68,8 @@ pub fn sort_scan_order(v: &mut [Coord]) {
 
 /// Free placement chosen by the engine: the fixed layout as far as it goes,
 /// then each further stone on the free point farthest from all stones
-/// placed so far (ties prefer the third and fourth lines, then scan order).
+/// placed so far, filling the third line and above before the second line
+/// and the edge (ties go to the lowest point in row-major order from A1).
 pub fn free_points(size: usize, n: usize) -> Result<Vec<Coord>, HandicapError> {
     if n < 2 || n > max_free(size) {
         return Err(HandicapError::InvalidNumber);
@@ -84,13 +85,14 @@ pub fn free_points(size: usize, n: usize) -> Result<Vec<Coord>, HandicapError> {
         .collect();
     let dist =
         |a: Coord, b: Coord| (a.x as i32 - b.x as i32).abs() + (a.y as i32 - b.y as i32).abs();
-    // Preference for lines: 3rd/4th line best, edge worst.
-    let line_pref = |c: Coord| {
-        let l =
-            (c.x.min(c.y)
+    // Points on the third line or higher come first, then the second line,
+    // then the edge.
+    let tier = |c: Coord| {
+        let line =
+            c.x.min(c.y)
                 .min(size as u8 - 1 - c.x)
-                .min(size as u8 - 1 - c.y)) as i32;
-        -(l - 2).abs().min(3)
+                .min(size as u8 - 1 - c.y);
+        line.min(2)
     };
     let mut nearest: Vec<i32> = all
         .iter()
@@ -99,7 +101,7 @@ pub fn free_points(size: usize, n: usize) -> Result<Vec<Coord>, HandicapError> {
     while chosen.len() < n {
         let best = (0..all.len())
             .filter(|&i| nearest[i] > 0)
-            .max_by_key(|&i| (nearest[i], line_pref(all[i]), std::cmp::Reverse(i)))
+            .max_by_key(|&i| (tier(all[i]), nearest[i], std::cmp::Reverse(i)))
             .expect("a free point exists while n < size*size");
         let c = all[best];
         chosen.push(c);

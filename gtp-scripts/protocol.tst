@@ -1,0 +1,50 @@
+# Protocol basics: identity commands, ids, preprocessing, unknown commands.
+# Format: GNU Go regression (numbered command, then "#? [regex]").
+
+1 protocol_version
+#? [2]
+
+2 name
+#? [tengen]
+
+3 version
+#? [[0-9]+\.[0-9]+\.[0-9]+]
+
+4 known_command play
+#? [true]
+
+5 known_command gg_genmove
+#? [false]
+
+6 known_command kgs-genmove_cleanup
+#? [true]
+
+7 list_commands
+#? [protocol_version\nname\nversion\nknown_command\nlist_commands\nquit\nboardsize\nclear_board\nkomi\nplay\ngenmove\nundo\nfixed_handicap\nplace_free_handicap\nset_free_handicap\ntime_settings\ntime_left\nfinal_score\nfinal_status_list\nloadsgf\nreg_genmove\nshowboard\nkgs-genmove_cleanup\nkgs-time_settings\nprintsgf\ncgos-gameover\ngogui-analyze_commands\nis_legal\nall_legal\nlist_stones\ncountlib\ncaptures]
+
+10 no_such_command
+#? [\? unknown command]
+
+# Command names are case-sensitive.
+11 NAME
+#? [\? unknown command]
+
+# Tabs are spaces, extra spaces are ignored, comments are cut.
+12	  name   # trailing comment
+#? [tengen]
+
+# A huge id is echoed verbatim (the runner strips it, the answer is normal).
+123456789012345678901234567890 name
+#? [tengen]
+
+13 name extra_argument
+#? [\? syntax error.*]
+
+14 gogui-analyze_commands
+#? [.*string/Final Score/final_score.*]
+
+15 cgos-gameover B+Resign
+#? []
+
+16 cgos-gameover
+#? []
