@@ -1,0 +1,50 @@
+//! The documentation names the same commands as the code.
+
+use tengen::gtp::COMMANDS;
+
+#[test]
+fn gtp_doc_lists_every_command_in_order() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/gtp.md")).unwrap();
+    let documented: Vec<&str> = doc
+        .lines()
+        .filter_map(|l| l.strip_prefix("### "))
+        .map(str::trim)
+        .collect();
+    assert_eq!(
+        documented, COMMANDS,
+        "docs/gtp.md headings must match list_commands"
+    );
+}
+
+#[test]
+fn readme_gives_the_run_and_test_commands() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let first_screen: String = readme.lines().take(40).collect::<Vec<_>>().join("\n");
+    assert!(
+        first_screen.contains("cargo run --release"),
+        "run command on the first screen"
+    );
+    assert!(
+        first_screen.contains("cargo test"),
+        "test command on the first screen"
+    );
+    let ci = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/.ci/run")).unwrap();
+    assert!(
+        ci.contains("cargo test"),
+        ".ci/run runs the README's test command"
+    );
+}
+
+#[test]
+fn help_names_every_subcommand() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let help = String::from_utf8_lossy(&out.stdout);
+    for sub in ["gtp", "bench", "crosscheck"] {
+        assert!(help.contains(sub), "--help lacks {sub}:\n{help}");
+    }
+}

@@ -1,0 +1,31 @@
+//! Rules agree with GNU Go 3.8 on random games (legal points of both
+//! colours and stones of both colours after every move). GNU Go is not a
+//! build dependency: `.ci/run` installs it. Without it this test says so
+//! and passes on a developer machine, but fails under CI (`CI` set), so CI
+//! cannot silently skip it. The full-size run is `tengen crosscheck`.
+
+use std::path::Path;
+
+#[test]
+fn rules_agree_with_gnugo_on_random_games() {
+    let gnugo = Path::new("/usr/games/gnugo");
+    if !gnugo.exists() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "GNU Go is missing under CI: .ci/run should have installed it"
+        );
+        eprintln!("skipped: /usr/games/gnugo not installed (apt-get install gnugo)");
+        return;
+    }
+    for (size, games) in [(9, 40), (13, 4), (19, 2)] {
+        let report = tengen::crosscheck::run(gnugo, size, games, 99, |_| {}).unwrap();
+        assert_eq!(
+            report.disagreements(),
+            0,
+            "{size}x{size} disagreements:\n{}",
+            report.log.join("\n")
+        );
+        assert_eq!(report.games, games);
+        assert!(report.moves > games * size * size / 2);
+    }
+}

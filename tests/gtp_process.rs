@@ -1,0 +1,109 @@
+//! The real binary over real pipes: the cases a controller or a careless
+//! user produces that a script file cannot express (CRLF, NUL bytes, huge
+//! lines, end of input without quit).
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn run(input: &[u8], args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tengen");
+    let mut stdin = child.stdin.take().unwrap();
+    let data = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&data);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn answers(out: &Output) -> Vec<String> {
+    let text = String::from_utf8_lossy(&out.stdout);
+    text.split("\n\n")
+        .filter(|a| !a.is_empty())
+        .map(|a| a.to_string())
+        .collect()
+}
+
+#[test]
+fn end_of_input_exits_cleanly() {
+    let out = run(b"1 name\n2 boardsize 9\n", &[]);
+    assert!(out.status.success(), "{:?}", out.status);
+    assert_eq!(answers(&out), ["=1 tengen", "=2 "]);
+    // Without a final newline the last command is still answered.
+    let out = run(b"name", &["gtp"]);
+    assert!(out.status.success());
+    assert_eq!(answers(&out), ["= tengen"]);
+    let out = run(b"", &[]);
+    assert!(out.status.success());
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn quit_answers_then_exits() {
+    let out = run(b"3 quit\n4 name\n", &[]);
+    assert!(out.status.success());
+    assert_eq!(answers(&out), ["=3 "]);
+}
+
+#[test]
+fn crlf_nul_and_control_bytes_are_tolerated() {
+    let out = run(b"1 name\r\n2 na\x00me\r\n\x1b[3 ver\x07sion\n", &[]);
+    assert!(out.status.success());
+    assert_eq!(
+        answers(&out),
+        ["=1 tengen", "=2 tengen", "? unknown command"]
+    );
+}
+
+#[test]
+fn huge_and_garbage_lines_get_an_error_and_the_engine_goes_on() {
+    let mut input = Vec::new();
+    input.extend_from_slice(b"7 play b ");
+    input.extend(std::iter::repeat_n(b'x', 100_000));
+    input.push(b'\n');
+    input.extend(
+        (0..2000u32)
+            .map(|i| (i * 7919 % 256) as u8)
+            .filter(|&b| b != b'\n'),
+    );
+    input.push(b'\n');
+    input.extend(std::iter::repeat_n(b'A', 1_000_000));
+    input.push(b'\n');
+    input.extend_from_slice(b"8 name\n");
+    let out = run(&input, &[]);
+    assert!(out.status.success());
+    let a = answers(&out);
+    assert_eq!(a.len(), 4, "{a:?}");
+    assert!(a[0].starts_with("?7 line too long"), "{}", a[0]);
+    assert!(a[1].starts_with('?'), "{}", a[1]);
+    assert!(a[2].starts_with("? line too long"), "{}", a[2]);
+    assert_eq!(a[3], "=8 tengen");
+}
+
+#[test]
+fn bad_command_line_options_are_explained() {
+    let out = run(b"", &["--size", "30"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--size"), "{err}");
+    let out = run(b"", &["--engine", "mcts-of-the-future"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("random"));
+}
+
+#[test]
+fn same_seed_same_game() {
+    let script = b"boardsize 9\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\n";
+    let a = run(script, &["--seed", "42"]);
+    let b = run(script, &["--seed", "42"]);
+    let c = run(script, &["--seed", "43"]);
+    assert_eq!(a.stdout, b.stdout);
+    assert_ne!(a.stdout, c.stdout);
+}
