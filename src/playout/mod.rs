@@ -21,13 +21,13 @@ pub fn light_move<R: Rng>(board: &Board, color: Color, rng: &mut R) -> Option<Po
     // n / 2^32) does not matter for playouts and it is much cheaper than an
     // exact uniform draw.
     let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
-    for i in (start..n).chain(0..start) {
-        let p = board.empty_at(i);
-        if board.is_playout_candidate(p, color) {
-            return Some(p);
-        }
-    }
-    None
+    let empties = board.empty_slice();
+    let pick = |&p: &Point| board.is_playout_candidate(p, color);
+    empties[start..]
+        .iter()
+        .find(|p| pick(p))
+        .or_else(|| empties[..start].iter().find(|p| pick(p)))
+        .copied()
 }
 
 /// What a finished playout reports.

@@ -36,6 +36,21 @@ fn ix(p: u16) -> usize {
     p as usize & (SLOTS - 1)
 }
 
+/// Packed neighbour counts of a point: empty neighbours in bits 0-2, Black
+/// in bits 4-6, White in bits 8-10. Border neighbours are the rest of 4.
+const NBR_EMPTY: u16 = 1;
+const NBR_MASK: u16 = 7;
+
+#[inline(always)]
+fn nbr_unit(color: Color) -> u16 {
+    1 << (4 + 4 * color as u16)
+}
+
+#[inline(always)]
+fn nbr_count(packed: u16, color: Color) -> u16 {
+    (packed >> (4 + 4 * color as u16)) & NBR_MASK
+}
+
 /// A padded board index. Only meaningful together with the board size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct Point(pub u16);
@@ -197,8 +212,10 @@ pub struct Board {
     next: [u16; SLOTS],
     libs: [u16; SLOTS],
     count: [u16; SLOTS],
-    empty: [u16; MAX_SIZE * MAX_SIZE],
+    empty: [Point; MAX_SIZE * MAX_SIZE],
     empty_pos: [u16; SLOTS],
+    /// Packed neighbour counts (see `NBR_EMPTY`), kept for playable points.
+    nbr: [u16; SLOTS],
     num_empty: usize,
     ko: Option<Ko>,
     hash: u64,
@@ -225,8 +242,9 @@ impl Board {
             next: [0; SLOTS],
             libs: [0; SLOTS],
             count: [0; SLOTS],
-            empty: [0; MAX_SIZE * MAX_SIZE],
+            empty: [Point(0); MAX_SIZE * MAX_SIZE],
             empty_pos: [0; SLOTS],
+            nbr: [0; SLOTS],
             num_empty: 0,
             ko: None,
             hash: zobrist::size_key(size),
@@ -236,8 +254,11 @@ impl Board {
         for &p in &geo.points {
             b.cells[p.idx()] = Cell::Empty;
             b.empty_pos[p.idx()] = b.num_empty as u16;
-            b.empty[b.num_empty] = p.0;
+            b.empty[b.num_empty] = p;
             b.num_empty += 1;
+        }
+        for &p in &geo.points {
+            b.nbr[p.idx()] = b.count_neighbors(p);
         }
         b
     }
@@ -263,6 +284,7 @@ impl Board {
         self.libs[..n].copy_from_slice(&other.libs[..n]);
         self.count[..n].copy_from_slice(&other.count[..n]);
         self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
+        self.nbr[..n].copy_from_slice(&other.nbr[..n]);
         let e = other.num_empty;
         self.empty[..e].copy_from_slice(&other.empty[..e]);
         self.num_empty = e;
@@ -409,7 +431,7 @@ impl Board {
     /// The empty points, in no fixed order.
     #[inline]
     pub fn empty_points(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
-        self.empty[..self.num_empty].iter().map(|&p| Point(p))
+        self.empty[..self.num_empty].iter().copied()
     }
 
     #[inline]
@@ -417,10 +439,16 @@ impl Board {
         self.num_empty
     }
 
+    /// The empty points as a slice, in no fixed order.
+    #[inline]
+    pub fn empty_slice(&self) -> &[Point] {
+        &self.empty[..self.num_empty]
+    }
+
     /// The `i`-th empty point (`i < num_empty()`), for random selection.
     #[inline]
     pub fn empty_at(&self, i: usize) -> Point {
-        Point(self.empty[i])
+        self.empty[i]
     }
 
     /// Number of stones of `color` on the board.
@@ -453,9 +481,30 @@ impl Board {
         self.check(p, color).is_ok()
     }
 
+    /// The packed neighbour counts of `p`, computed from the cells.
+    fn count_neighbors(&self, p: Point) -> u16 {
+        self.neighbors(p)
+            .iter()
+            .map(|n| match self.cells[n.idx()].color() {
+                Some(c) => nbr_unit(c),
+                None if self.cells[n.idx()] == Cell::Empty => NBR_EMPTY,
+                None => 0,
+            })
+            .sum()
+    }
+
+    /// Number of empty points next to `p`.
+    #[inline]
+    pub fn empty_neighbors(&self, p: Point) -> usize {
+        (self.nbr[p.idx()] & NBR_MASK) as usize
+    }
+
     /// True if playing on the empty point `p` would leave the new chain
     /// without liberties and capture nothing.
     pub fn is_suicide(&self, p: Point, color: Color) -> bool {
+        if self.nbr[p.idx()] & NBR_MASK != 0 {
+            return false;
+        }
         let me = Cell::stone(color);
         for n in self.neighbors(p) {
             let c = self.cells[n.idx()];
@@ -478,11 +527,9 @@ impl Board {
     /// stones or border.
     #[inline]
     pub fn is_eyelike(&self, p: Point, color: Color) -> bool {
-        let me = Cell::stone(color);
-        self.neighbors(p).iter().all(|n| {
-            let c = self.cells[n.idx()];
-            c == me || c == Cell::Border
-        })
+        let packed = self.nbr[p.idx()];
+        // no empty neighbour and no opponent neighbour
+        packed & NBR_MASK == 0 && nbr_count(packed, color.opponent()) == 0
     }
 
     /// The usual "true eye" test: eye-like, and at most one diagonal held by
@@ -512,27 +559,17 @@ impl Board {
     /// are accepted right away.
     #[inline]
     pub fn is_playout_candidate(&self, p: Point, color: Color) -> bool {
-        let nbrs = self.neighbors(p);
-        let around = nbrs.map(|n| self.cells[n.idx()]);
+        let packed = self.nbr[p.idx()];
         if self.ko == Some(Ko { point: p, color }) {
             return false;
         }
-        if around.contains(&Cell::Empty) {
+        if packed & NBR_MASK != 0 {
             return true;
         }
-        let me = Cell::stone(color);
-        if around.iter().all(|&c| c == me || c == Cell::Border) && self.eye_diagonals_ok(p, color) {
+        if nbr_count(packed, color.opponent()) == 0 && self.eye_diagonals_ok(p, color) {
             return false;
         }
-        if self.allow_suicide {
-            return true;
-        }
-        // No empty neighbour: legal only if it connects to a chain with a
-        // spare liberty or captures.
-        (0..4).any(|i| {
-            let c = around[i];
-            c != Cell::Border && (c == me) == (self.libs[ix(self.head[nbrs[i].idx()])] > 1)
-        })
+        self.allow_suicide || !self.is_suicide(p, color)
     }
 
     /// The position hash after `color` plays the legal move `p`, computed
@@ -604,13 +641,17 @@ impl Board {
         // The new stone as a chain of its own.
         let nbrs = self.neighbors(p);
         let around = nbrs.map(|n| self.cells[n.idx()]);
+        let stone = nbr_unit(color).wrapping_sub(NBR_EMPTY);
+        for n in nbrs {
+            self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(stone);
+        }
         self.cells[p.idx()] = me;
         self.hash ^= self.geo.stone_key[color.index()][p.idx()];
         self.remove_empty(p);
         self.head[p.idx()] = p.0;
         self.next[p.idx()] = p.0;
         self.count[p.idx()] = 1;
-        self.libs[p.idx()] = around.iter().filter(|&&c| c == Cell::Empty).count() as u16;
+        self.libs[p.idx()] = self.nbr[p.idx()] & NBR_MASK;
 
         // Enemy chains lose the liberty `p`; those left without any die.
         // (`around` is not updated by captures: only enemy cells change.)
@@ -647,72 +688,75 @@ impl Board {
                 }
             }
         }
-        let my_head = match nf {
-            0 => p,
-            1 => {
-                let h = Point(friends[0]);
-                // p's own liberties that h did not already have.
-                let mut fresh = 0;
-                for n in nbrs {
-                    if self.cells[n.idx()] == Cell::Empty
-                        && !self
-                            .neighbors(n)
-                            .iter()
-                            .any(|m| self.cells[m.idx()] == me && self.head[m.idx()] == h.0)
-                    {
-                        fresh += 1;
-                    }
-                }
-                let libs = self.libs[h.idx()] - 1 + fresh;
-                self.join(h, p);
-                self.libs[h.idx()] = libs;
-                h
-            }
-            _ => {
-                let mut big = Point(friends[0]);
-                for &f in &friends[1..nf] {
-                    if self.count[ix(f)] > self.count[big.idx()] {
-                        big = Point(f);
-                    }
-                }
-                // Liberties of the merged chain: those of the biggest chain
-                // (minus `p`), plus those of the smaller chains and of `p`
-                // that the biggest chain does not already have. Only the
-                // smaller chains are walked.
-                let mut seen = PointSet::new();
-                let mut extra = 0u16;
-                let mut count_new = |b: &Board, s: Point| {
-                    for n in b.neighbors(s) {
-                        if b.cells[n.idx()] == Cell::Empty
-                            && seen.insert(n)
-                            && !b
-                                .neighbors(n)
-                                .iter()
-                                .any(|m| b.cells[m.idx()] == me && b.head[m.idx()] == big.0)
+        let my_head =
+            match nf {
+                0 => p,
+                1 => {
+                    let h = Point(friends[0]);
+                    // p's own liberties that h did not already have.
+                    let mut fresh = 0;
+                    for n in nbrs {
+                        // An empty point whose only friendly neighbour is `p`
+                        // cannot touch `h`; otherwise look.
+                        if self.cells[n.idx()] == Cell::Empty
+                            && (nbr_count(self.nbr[n.idx()], color) == 1
+                                || !self.neighbors(n).iter().any(|m| {
+                                    self.cells[m.idx()] == me && self.head[m.idx()] == h.0
+                                }))
                         {
-                            extra += 1;
+                            fresh += 1;
                         }
                     }
-                };
-                count_new(self, p);
-                for &f in &friends[..nf] {
-                    if f != big.0 {
-                        for s in self.chain_stones(Point(f)) {
-                            count_new(self, s);
+                    let libs = self.libs[h.idx()] - 1 + fresh;
+                    self.join(h, p);
+                    self.libs[h.idx()] = libs;
+                    h
+                }
+                _ => {
+                    let mut big = Point(friends[0]);
+                    for &f in &friends[1..nf] {
+                        if self.count[ix(f)] > self.count[big.idx()] {
+                            big = Point(f);
                         }
                     }
-                }
-                let libs = self.libs[big.idx()] - 1 + extra;
-                for &f in &friends[..nf] {
-                    if f != big.0 {
-                        self.join(big, Point(f));
+                    // Liberties of the merged chain: those of the biggest chain
+                    // (minus `p`), plus those of the smaller chains and of `p`
+                    // that the biggest chain does not already have. Only the
+                    // smaller chains are walked.
+                    let mut seen = PointSet::new();
+                    let mut extra = 0u16;
+                    let mut count_new = |b: &Board, s: Point| {
+                        for n in b.neighbors(s) {
+                            if b.cells[n.idx()] == Cell::Empty
+                                && seen.insert(n)
+                                && (nbr_count(b.nbr[n.idx()], color) == 1
+                                    || !b.neighbors(n).iter().any(|m| {
+                                        b.cells[m.idx()] == me && b.head[m.idx()] == big.0
+                                    }))
+                            {
+                                extra += 1;
+                            }
+                        }
+                    };
+                    count_new(self, p);
+                    for &f in &friends[..nf] {
+                        if f != big.0 {
+                            for s in self.chain_stones(Point(f)) {
+                                count_new(self, s);
+                            }
+                        }
                     }
+                    let libs = self.libs[big.idx()] - 1 + extra;
+                    for &f in &friends[..nf] {
+                        if f != big.0 {
+                            self.join(big, Point(f));
+                        }
+                    }
+                    self.join(big, p);
+                    self.libs[big.idx()] = libs;
+                    big
                 }
-                self.join(big, p);
-                self.libs[big.idx()] = libs;
-                big
-            }
-        };
+            };
 
         if self.libs[my_head.idx()] == 0 {
             // Suicide (only reached when the rules allow it).
@@ -756,6 +800,10 @@ impl Board {
             self.hash ^= self.geo.stone_key[victim.index()][ix(s)];
             self.add_empty(sp);
             let nbrs = self.neighbors(sp);
+            let freed = NBR_EMPTY.wrapping_sub(nbr_unit(victim));
+            for n in nbrs {
+                self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(freed);
+            }
             let mut seen = [0u16; 4];
             for (i, n) in nbrs.iter().enumerate() {
                 if self.cells[n.idx()] == mine {
@@ -779,13 +827,13 @@ impl Board {
         self.num_empty -= 1;
         let last = self.empty[self.num_empty];
         self.empty[i] = last;
-        self.empty_pos[ix(last)] = i as u16;
+        self.empty_pos[last.idx()] = i as u16;
     }
 
     #[inline]
     fn add_empty(&mut self, p: Point) {
         self.empty_pos[p.idx()] = self.num_empty as u16;
-        self.empty[self.num_empty] = p.0;
+        self.empty[self.num_empty] = p;
         self.num_empty += 1;
     }
 
@@ -815,6 +863,7 @@ impl Board {
         self.count = fresh.count;
         self.empty = fresh.empty;
         self.empty_pos = fresh.empty_pos;
+        self.nbr = fresh.nbr;
         self.num_empty = fresh.num_empty;
         self.hash = fresh.hash;
     }
@@ -866,6 +915,9 @@ impl Board {
                 }
             }
         }
+        for &p in self.points() {
+            b.nbr[p.idx()] = b.count_neighbors(p);
+        }
         b
     }
 
@@ -886,15 +938,20 @@ impl Board {
             ));
         }
         for i in 0..self.num_empty {
-            let p = self.empty[i] as usize;
-            if self.cells[p] != Cell::Empty || self.empty_pos[p] as usize != i {
-                return Err(format!(
-                    "empty list broken at {}",
-                    self.coord(Point(p as u16))
-                ));
+            let p = self.empty[i];
+            if self.cells[p.idx()] != Cell::Empty || self.empty_pos[p.idx()] as usize != i {
+                return Err(format!("empty list broken at {}", self.coord(p)));
             }
         }
         for &p in self.points() {
+            if self.nbr[p.idx()] != fresh.nbr[p.idx()] {
+                return Err(format!(
+                    "neighbour counts of {} are {:03x}, recomputed {:03x}",
+                    self.coord(p),
+                    self.nbr[p.idx()],
+                    fresh.nbr[p.idx()]
+                ));
+            }
             if self.cells[p.idx()].color().is_none() {
                 continue;
             }
