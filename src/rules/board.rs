@@ -481,6 +481,23 @@ impl Board {
         self.check(p, color).is_ok()
     }
 
+    /// The distinct chains (by head) next to `p` whose stones are `cell`.
+    #[inline]
+    fn adjacent_chains(&self, p: Point, cell: Cell) -> ([u16; 4], usize) {
+        let mut heads = [0u16; 4];
+        let mut n = 0;
+        for q in self.neighbors(p) {
+            if self.cells[q.idx()] == cell {
+                let h = self.head[q.idx()];
+                if !heads[..n].contains(&h) {
+                    heads[n] = h;
+                    n += 1;
+                }
+            }
+        }
+        (heads, n)
+    }
+
     /// The packed neighbour counts of `p`, computed from the cells.
     fn count_neighbors(&self, p: Point) -> u16 {
         self.neighbors(p)
@@ -575,25 +592,14 @@ impl Board {
     /// The position hash after `color` plays the legal move `p`, computed
     /// without playing it (for superko checks of many candidates).
     pub fn hash_after(&self, p: Point, color: Color) -> u64 {
-        let me = Cell::stone(color);
-        let opp = Cell::stone(color.opponent());
         let keys = &self.geo.stone_key;
         let mut h = self.hash ^ keys[color.index()][p.idx()];
-        let nbrs = self.neighbors(p);
-        let mut seen = [0u16; 4];
+        let (enemies, ne) = self.adjacent_chains(p, Cell::stone(color.opponent()));
         let mut captures = false;
-        for (i, n) in nbrs.iter().enumerate() {
-            if self.cells[n.idx()] != opp {
-                continue;
-            }
-            let hd = self.head[n.idx()];
-            if seen[..i].contains(&hd) {
-                continue;
-            }
-            seen[i] = hd;
-            if self.libs[ix(hd)] == 1 {
+        for &e in &enemies[..ne] {
+            if self.libs[ix(e)] == 1 {
                 captures = true;
-                for s in self.chain_stones(Point(hd)) {
+                for s in self.chain_stones(Point(e)) {
                     h ^= keys[color.opponent().index()][s.idx()];
                 }
             }
@@ -601,16 +607,10 @@ impl Board {
         if !captures && self.allow_suicide && self.is_suicide(p, color) {
             // The new stone and the friendly chains it joins disappear.
             h ^= keys[color.index()][p.idx()];
-            let mut gone = [0u16; 4];
-            for (i, n) in nbrs.iter().enumerate() {
-                if self.cells[n.idx()] == me {
-                    let hd = self.head[n.idx()];
-                    if !gone[..i].contains(&hd) {
-                        gone[i] = hd;
-                        for s in self.chain_stones(Point(hd)) {
-                            h ^= keys[color.index()][s.idx()];
-                        }
-                    }
+            let (friends, nf) = self.adjacent_chains(p, Cell::stone(color));
+            for &f in &friends[..nf] {
+                for s in self.chain_stones(Point(f)) {
+                    h ^= keys[color.index()][s.idx()];
                 }
             }
         }
@@ -640,7 +640,6 @@ impl Board {
 
         // The new stone as a chain of its own.
         let nbrs = self.neighbors(p);
-        let around = nbrs.map(|n| self.cells[n.idx()]);
         let stone = nbr_unit(color).wrapping_sub(NBR_EMPTY);
         for n in nbrs {
             self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(stone);
@@ -654,19 +653,10 @@ impl Board {
         self.libs[p.idx()] = self.nbr[p.idx()] & NBR_MASK;
 
         // Enemy chains lose the liberty `p`; those left without any die.
-        // (`around` is not updated by captures: only enemy cells change.)
         let mut captured = 0u32;
         let mut last_captured = p;
-        let mut seen = [0u16; 4];
-        for i in 0..4 {
-            if around[i] != opp {
-                continue;
-            }
-            let h = self.head[nbrs[i].idx()];
-            if seen[..i].contains(&h) {
-                continue;
-            }
-            seen[i] = h;
+        let (enemies, ne) = self.adjacent_chains(p, opp);
+        for &h in &enemies[..ne] {
             self.libs[ix(h)] -= 1;
             if self.libs[ix(h)] == 0 {
                 captured += self.count[ix(h)] as u32;
@@ -677,17 +667,7 @@ impl Board {
         self.captures[color.index()] += captured;
 
         // Merge with friendly neighbours.
-        let mut friends = [0u16; 4];
-        let mut nf = 0;
-        for i in 0..4 {
-            if around[i] == me {
-                let h = self.head[nbrs[i].idx()];
-                if !friends[..nf].contains(&h) {
-                    friends[nf] = h;
-                    nf += 1;
-                }
-            }
-        }
+        let (friends, nf) = self.adjacent_chains(p, me);
         let my_head =
             match nf {
                 0 => p,
@@ -804,15 +784,9 @@ impl Board {
             for n in nbrs {
                 self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(freed);
             }
-            let mut seen = [0u16; 4];
-            for (i, n) in nbrs.iter().enumerate() {
-                if self.cells[n.idx()] == mine {
-                    let h = self.head[n.idx()];
-                    if !seen[..i].contains(&h) {
-                        seen[i] = h;
-                        self.libs[ix(h)] += 1;
-                    }
-                }
+            let (chains, n) = self.adjacent_chains(sp, mine);
+            for &h in &chains[..n] {
+                self.libs[ix(h)] += 1;
             }
             s = self.next[ix(s)];
             if s == head.0 {
