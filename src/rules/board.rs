@@ -263,7 +263,7 @@ impl Board {
         b
     }
 
-    /// Allows or forbids suicide of more than... any stone (default: forbidden).
+    /// Allows or forbids suicide (default: forbidden).
     pub fn set_allow_suicide(&mut self, allow: bool) {
         self.allow_suicide = allow;
     }

@@ -318,9 +318,8 @@ impl Game {
         let b = &self.board;
         b.points()
             .iter()
-            .filter(|&&p| b.is_legal(p, color))
             .map(|&p| b.coord(p))
-            .filter(|&c| self.is_legal(color, Move::Play(c)))
+            .filter(|&c| self.check_stone(color, c).is_ok())
             .collect()
     }
 
