@@ -254,12 +254,10 @@ impl Engine {
             self.config.status_playouts,
             key ^ self.config.seed,
         );
+        // `points()` is row-major from A1, like `own`.
         let index_of = |p| {
-            board
-                .points()
-                .iter()
-                .position(|&q| q == p)
-                .expect("on board")
+            let c = board.coord(p);
+            c.y as usize * board.size() + c.x as usize
         };
         let mut dead = Vec::new();
         let mut done = std::collections::HashSet::new();
