@@ -76,12 +76,7 @@ pub fn run(
         while !game.is_over() && game.move_count() < cap {
             report.positions += 1;
             compare(&mut gg, &game, game_no, &mut report)?;
-            let board = game.board();
-            let choices: Vec<Coord> = game
-                .legal_points(color)
-                .into_iter()
-                .filter(|&c| !board.is_true_eye(board.point(c), color))
-                .collect();
+            let choices = game.non_eye_legal_points(color);
             let mv = if choices.is_empty() {
                 Move::Pass
             } else {

@@ -17,12 +17,7 @@ fn random_game(size: usize, rules: Rules, rng: &mut SmallRng) -> usize {
     seen.insert(game.board().hash());
     let cap = 4 * size * size;
     while !game.is_over() && game.move_count() < cap {
-        let board = game.board();
-        let choices: Vec<_> = game
-            .legal_points(color)
-            .into_iter()
-            .filter(|&c| !board.is_true_eye(board.point(c), color))
-            .collect();
+        let choices = game.non_eye_legal_points(color);
         // Occasionally pass even when moves are left.
         let mv = if choices.is_empty() || rng.random_range(0..50) == 0 {
             Move::Pass

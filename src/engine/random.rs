@@ -25,13 +25,7 @@ impl Player for RandomPlayer {
     }
 
     fn genmove(&mut self, req: &GenmoveRequest<'_>) -> Genmove {
-        let board = req.game.board();
-        let candidates: Vec<_> = req
-            .game
-            .legal_points(req.color)
-            .into_iter()
-            .filter(|&c| !board.is_true_eye(board.point(c), req.color))
-            .collect();
+        let candidates = req.game.non_eye_legal_points(req.color);
         if candidates.is_empty() {
             return Genmove::Move(Move::Pass);
         }

@@ -323,6 +323,16 @@ impl Game {
             .collect()
     }
 
+    /// The legal points that do not fill one of `color`'s own true eyes:
+    /// the moves a random player chooses from.
+    pub fn non_eye_legal_points(&self, color: Color) -> Vec<Coord> {
+        let b = &self.board;
+        self.legal_points(color)
+            .into_iter()
+            .filter(|&c| !b.is_true_eye(b.point(c), color))
+            .collect()
+    }
+
     /// Puts setup stones on the board before any move (SGF AB/AW/AE, or
     /// handicap). `None` clears a point.
     pub fn setup_stones(&mut self, stones: &[(Coord, Option<Color>)]) -> Result<(), PlayError> {
