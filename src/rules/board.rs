@@ -385,20 +385,6 @@ impl Board {
         }
     }
 
-    /// The liberties of the chain through `p`, each once, in no fixed order.
-    pub fn chain_liberties(&self, p: Point) -> Vec<Point> {
-        let mut seen = PointSet::new();
-        let mut out = Vec::new();
-        for s in self.chain_stones(p) {
-            for n in self.neighbors(s) {
-                if self.cells[n.idx()] == Cell::Empty && seen.insert(n) {
-                    out.push(n);
-                }
-            }
-        }
-        out
-    }
-
     /// The position hash: stones and board size (see [`zobrist`]).
     #[inline]
     pub fn hash(&self) -> u64 {
@@ -428,12 +414,6 @@ impl Board {
         self.captures[color.index()]
     }
 
-    /// The empty points, in no fixed order.
-    #[inline]
-    pub fn empty_points(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
-        self.empty[..self.num_empty].iter().copied()
-    }
-
     #[inline]
     pub fn num_empty(&self) -> usize {
         self.num_empty
@@ -443,12 +423,6 @@ impl Board {
     #[inline]
     pub fn empty_slice(&self) -> &[Point] {
         &self.empty[..self.num_empty]
-    }
-
-    /// The `i`-th empty point (`i < num_empty()`), for random selection.
-    #[inline]
-    pub fn empty_at(&self, i: usize) -> Point {
-        self.empty[i]
     }
 
     /// Number of stones of `color` on the board.
@@ -510,12 +484,6 @@ impl Board {
             .sum()
     }
 
-    /// Number of empty points next to `p`.
-    #[inline]
-    pub fn empty_neighbors(&self, p: Point) -> usize {
-        (self.nbr[p.idx()] & NBR_MASK) as usize
-    }
-
     /// True if playing on the empty point `p` would leave the new chain
     /// without liberties and capture nothing.
     pub fn is_suicide(&self, p: Point, color: Color) -> bool {
@@ -525,9 +493,6 @@ impl Board {
         let me = Cell::stone(color);
         for n in self.neighbors(p) {
             let c = self.cells[n.idx()];
-            if c == Cell::Empty {
-                return false;
-            }
             if c == Cell::Border {
                 continue;
             }

@@ -193,22 +193,24 @@ impl Game {
         self.board.num_empty() == self.size() * self.size()
     }
 
-    fn superko_key(&self, board: &Board, next: Color) -> Option<u64> {
+    /// The key superko remembers for a position with this hash and side to
+    /// move (`None` under simple ko).
+    fn superko_key(&self, hash: u64, next: Color) -> Option<u64> {
         match self.rules.ko {
             KoRule::Simple => None,
-            KoRule::Positional => Some(board.hash()),
-            KoRule::Situational => Some(board.hash() ^ zobrist::side_key(next)),
+            KoRule::Positional => Some(hash),
+            KoRule::Situational => Some(hash ^ zobrist::side_key(next)),
         }
     }
 
     fn remember(&mut self) {
-        if let Some(k) = self.superko_key(&self.board, self.to_move) {
+        if let Some(k) = self.superko_key(self.board.hash(), self.to_move) {
             *self.seen.entry(k).or_insert(0) += 1;
         }
     }
 
     fn forget(&mut self) {
-        if let Some(k) = self.superko_key(&self.board, self.to_move)
+        if let Some(k) = self.superko_key(self.board.hash(), self.to_move)
             && let Some(n) = self.seen.get_mut(&k)
         {
             *n -= 1;
@@ -236,13 +238,7 @@ impl Game {
             BoardError::Ko => PlayError::Ko(c),
             BoardError::Suicide => PlayError::Suicide(c),
         })?;
-        let key = match self.rules.ko {
-            KoRule::Simple => None,
-            KoRule::Positional => Some(self.board.hash_after(p, color)),
-            KoRule::Situational => {
-                Some(self.board.hash_after(p, color) ^ zobrist::side_key(color.opponent()))
-            }
-        };
+        let key = self.superko_key(self.board.hash_after(p, color), color.opponent());
         if key.is_some_and(|k| self.seen.contains_key(&k)) {
             return Err(PlayError::Superko(c));
         }
@@ -254,14 +250,12 @@ impl Game {
     pub fn repeated_position(&self, color: Color, c: Coord) -> Option<usize> {
         let p = self.point(c).ok()?;
         self.board.check(p, color).ok()?;
-        let mut after = self.board.clone();
-        after.play_unchecked(p, color);
-        let target = self.superko_key(&after, color.opponent())?;
-        self.history
-            .iter()
-            .enumerate()
-            .find(|(_, played)| self.superko_key(&played.before, played.color) == Some(target))
-            .map(|(i, _)| i)
+        let target = self.superko_key(self.board.hash_after(p, color), color.opponent())?;
+        // history[i].before is the position after move i, stored in `seen`
+        // with the side to move of that time.
+        self.history.iter().position(|played| {
+            self.superko_key(played.before.hash(), played.to_move_before) == Some(target)
+        })
     }
 
     /// Checks a move under the full rules (including superko).
