@@ -134,8 +134,8 @@ pub struct Engine {
     game: Game,
     player: Box<dyn Player>,
     clock: Clock,
-    /// Cached dead-stone estimate: (position key, dead stones).
-    status_cache: Option<(u64, Vec<Coord>)>,
+    /// Cached dead-stone estimate: (position key, dead chains).
+    status_cache: Option<(u64, Vec<Vec<Coord>>)>,
 }
 
 impl Engine {
@@ -237,10 +237,30 @@ impl Engine {
         self.clock.left[color.index()] = Some(TimeLeft { seconds, stones });
     }
 
-    /// Dead stones by Monte-Carlo ownership: a chain is dead when the
+    /// Every chain on the board, each in scan order; chains ordered by
+    /// their first stone in scan order.
+    fn chains(&self) -> Vec<Vec<Coord>> {
+        let board = self.game.board();
+        let mut done = std::collections::HashSet::new();
+        let mut out = Vec::new();
+        for y in (0..board.size() as u8).rev() {
+            for x in 0..board.size() as u8 {
+                let p = board.point(Coord::new(x, y));
+                if board.cell(p).color().is_some() && done.insert(board.chain_head(p)) {
+                    let mut chain: Vec<Coord> =
+                        board.chain_stones(p).map(|s| board.coord(s)).collect();
+                    crate::rules::handicap::sort_scan_order(&mut chain);
+                    out.push(chain);
+                }
+            }
+        }
+        out
+    }
+
+    /// Dead chains by Monte-Carlo ownership: a chain is dead when the
     /// opponent owns its points in most playouts. Seki is not recognised
-    /// yet (such chains are reported alive).
-    pub fn dead_stones(&mut self) -> Vec<Coord> {
+    /// yet (such chains are reported alive). Cached per position.
+    fn dead_chains(&mut self) -> Vec<Vec<Coord>> {
         let key = self.game.board().key(self.game.to_move());
         if let Some((k, dead)) = &self.status_cache
             && *k == key
@@ -248,36 +268,37 @@ impl Engine {
             return dead.clone();
         }
         let board = self.game.board();
+        let size = board.size();
+        // Indexed like `points()`: row-major from A1.
         let own = playout::ownership(
             board,
             self.game.to_move(),
             self.config.status_playouts,
             key ^ self.config.seed,
         );
-        // `points()` is row-major from A1, like `own`.
-        let index_of = |p| {
-            let c = board.coord(p);
-            c.y as usize * board.size() + c.x as usize
-        };
-        let mut dead = Vec::new();
-        let mut done = std::collections::HashSet::new();
-        for &p in board.points() {
-            let Some(color) = board.cell(p).color() else {
-                continue;
-            };
-            if !done.insert(board.chain_head(p)) {
-                continue;
-            }
-            let stones: Vec<_> = board.chain_stones(p).collect();
-            let sign = if color == Color::Black { 1.0 } else { -1.0 };
-            let mine: f32 =
-                stones.iter().map(|&s| sign * own[index_of(s)]).sum::<f32>() / stones.len() as f32;
-            if mine < 0.0 {
-                dead.extend(stones.iter().map(|&s| board.coord(s)));
-            }
-        }
-        crate::rules::handicap::sort_scan_order(&mut dead);
+        let dead: Vec<Vec<Coord>> = self
+            .chains()
+            .into_iter()
+            .filter(|chain| {
+                let sign = match board.stone_at(chain[0]) {
+                    Some(Color::Black) => 1.0,
+                    _ => -1.0,
+                };
+                let mine: f32 = chain
+                    .iter()
+                    .map(|c| sign * own[c.y as usize * size + c.x as usize])
+                    .sum();
+                mine < 0.0
+            })
+            .collect();
         self.status_cache = Some((key, dead.clone()));
+        dead
+    }
+
+    /// The stones judged dead, in scan order.
+    pub fn dead_stones(&mut self) -> Vec<Coord> {
+        let mut dead: Vec<Coord> = self.dead_chains().into_iter().flatten().collect();
+        crate::rules::handicap::sort_scan_order(&mut dead);
         dead
     }
 
@@ -289,29 +310,17 @@ impl Engine {
 
     /// The chains with the given status, each in scan order.
     pub fn final_status_list(&mut self, status: StoneStatus) -> Vec<Vec<Coord>> {
-        let dead = self.dead_stones();
-        if status == StoneStatus::Seki {
-            return Vec::new();
-        }
-        let board = self.game.board();
-        let mut out = Vec::new();
-        let mut done = std::collections::HashSet::new();
-        for y in (0..board.size() as u8).rev() {
-            for x in 0..board.size() as u8 {
-                let c = Coord::new(x, y);
-                let p = board.point(c);
-                if board.cell(p).color().is_none() || !done.insert(board.chain_head(p)) {
-                    continue;
-                }
-                if dead.contains(&c) == (status == StoneStatus::Dead) {
-                    let mut chain: Vec<Coord> =
-                        board.chain_stones(p).map(|s| board.coord(s)).collect();
-                    crate::rules::handicap::sort_scan_order(&mut chain);
-                    out.push(chain);
-                }
+        match status {
+            StoneStatus::Dead => self.dead_chains(),
+            StoneStatus::Alive => {
+                let dead = self.dead_chains();
+                self.chains()
+                    .into_iter()
+                    .filter(|c| !dead.contains(c))
+                    .collect()
             }
+            StoneStatus::Seki => Vec::new(),
         }
-        out
     }
 
     fn resolve(&self, path: &Path) -> Result<PathBuf, EngineError> {
