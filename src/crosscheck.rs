@@ -146,12 +146,7 @@ fn compare(
             ));
         }
         let stones = parse_vertices(&gg.expect(&format!("list_stones {color}"))?);
-        let ours: BTreeSet<Coord> = board
-            .points()
-            .iter()
-            .filter(|&&p| board.cell(p).color() == Some(color))
-            .map(|&p| board.coord(p))
-            .collect();
+        let ours: BTreeSet<Coord> = board.stones(color).collect();
         if stones != ours {
             report.stone_disagreements += 1;
             report.log.push(format!(

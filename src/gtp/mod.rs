@@ -201,16 +201,7 @@ impl Session {
                 .into())
             }
             C::AllLegal(color) => Ok(join(scan_order(e.game().legal_points(color)))),
-            C::ListStones(color) => {
-                let b = e.game().board();
-                let stones = b
-                    .points()
-                    .iter()
-                    .filter(|&&p| b.cell(p).color() == Some(color))
-                    .map(|&p| b.coord(p))
-                    .collect();
-                Ok(join(scan_order(stones)))
-            }
+            C::ListStones(color) => Ok(join(scan_order(e.game().board().stones(color).collect()))),
             C::CountLib(mv) => {
                 let c = on_board(e, mv)?;
                 let b = e.game().board();

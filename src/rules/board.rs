@@ -427,11 +427,16 @@ impl Board {
 
     /// Number of stones of `color` on the board.
     pub fn stone_count(&self, color: Color) -> usize {
+        self.stones(color).count()
+    }
+
+    /// The coordinates of `color`'s stones, row-major from A1.
+    pub fn stones(&self, color: Color) -> impl Iterator<Item = Coord> + '_ {
         let cell = Cell::stone(color);
         self.points()
             .iter()
-            .filter(|p| self.cell(**p) == cell)
-            .count()
+            .filter(move |p| self.cell(**p) == cell)
+            .map(|&p| self.coord(p))
     }
 
     /// Legality under simple ko and the suicide rule.
