@@ -51,3 +51,99 @@ pub fn light_playouts(size: usize, playouts: usize) -> PlayoutBench {
         signature,
     }
 }
+
+/// The fixed positions of the search benchmark: the empty board and two
+/// positions from short opening sequences, per board size.
+pub fn bench_positions(size: usize) -> Vec<(String, crate::rules::Game)> {
+    use crate::rules::{Game, Rules};
+    let lines: &[&str] = match size {
+        9 => &["", "E5 C4 D3 F4 C3", "E5 E3 C4 G4 F3 F2 D3 E2 G3 H3"],
+        19 => &[
+            "",
+            "Q16 D4 Q4 D16 C14",
+            "D4 Q16 Q4 D16 R6 C14 K3 F17 C6 R14",
+        ],
+        _ => &[""],
+    };
+    lines
+        .iter()
+        .enumerate()
+        .map(|(i, line)| {
+            let komi = if size >= 19 { 7.5 } else { 7.0 };
+            let mut g = Game::new(size, komi, Rules::default()).expect("valid size");
+            for (k, v) in line.split_whitespace().enumerate() {
+                let color = if k % 2 == 0 {
+                    Color::Black
+                } else {
+                    Color::White
+                };
+                let mv = v.parse().expect("bench moves are valid vertices");
+                g.play(color, mv).expect("bench moves are legal");
+            }
+            (format!("{size}x{size} #{i}"), g)
+        })
+        .collect()
+}
+
+/// The result of a search benchmark over the fixed positions.
+#[derive(Clone, Debug)]
+pub struct SearchBench {
+    pub positions: usize,
+    pub playouts: u64,
+    pub seconds: f64,
+    /// Sum of tree nodes over the positions, mixed with the chosen moves:
+    /// changes only when the search behaves differently.
+    pub signature: u64,
+}
+
+/// Searches each fixed position of `size` with `playouts` playouts on
+/// `threads` threads, seed 1, default weights.
+pub fn search(
+    size: usize,
+    playouts: u64,
+    threads: usize,
+    weights: &crate::weights::Weights,
+) -> SearchBench {
+    use crate::search::{Limits, SearchConfig, Searcher};
+    use std::sync::atomic::AtomicBool;
+    let positions = bench_positions(size);
+    let mut total = 0;
+    let mut signature = 0u64;
+    let mut seconds = 0.0;
+    for (_, g) in &positions {
+        let mut s = Searcher::new(
+            SearchConfig {
+                threads,
+                seed: 1,
+                ..SearchConfig::default()
+            },
+            weights.clone(),
+        );
+        let stop = AtomicBool::new(false);
+        let limits = Limits {
+            playouts: Some(playouts),
+            ..Limits::default()
+        };
+        let start = Instant::now();
+        let r = s.search(g, g.to_move(), g.komi(), &limits, &stop, &mut |_| {});
+        seconds += start.elapsed().as_secs_f64();
+        total += r.snapshot.playouts;
+        signature = signature
+            .rotate_left(17)
+            .wrapping_add(s.tree_nodes() as u64)
+            ^ fnv(r.best.to_string().as_bytes());
+    }
+    SearchBench {
+        positions: positions.len(),
+        playouts: total,
+        seconds: seconds.max(1e-9),
+        signature,
+    }
+}
+
+/// FNV-1a of a byte string.
+fn fnv(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
+    })
+}

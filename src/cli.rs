@@ -5,8 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use tengen::engine::{EngineConfig, EngineKind};
+use tengen::engine::{EngineConfig, EngineKind, PlayOptions};
 use tengen::rules::{KoRule, Rules};
+use tengen::search::SearchConfig;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -33,9 +34,36 @@ pub struct Cli {
 /// Options of the engine; they apply to every subcommand that plays.
 #[derive(Args, Debug, Clone)]
 pub struct EngineArgs {
-    /// Move generator: `random` (uniform legal moves that never fill an own eye).
-    #[arg(long, global = true, default_value = "random", value_name = "NAME")]
+    /// Move generator: `mcts` (the tree search) or `random` (uniform legal
+    /// moves that never fill an own eye).
+    #[arg(long, global = true, default_value = "mcts", value_name = "NAME")]
     pub engine: EngineKind,
+    /// Search threads (default: the number of cores).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub threads: Option<u16>,
+    /// Fixed playouts per move; overrides the clock (reproducible with
+    /// --threads 1 --seed S).
+    #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub playouts: Option<u64>,
+    /// Seconds per move when the controller sets no time limit.
+    #[arg(long, global = true, default_value_t = 5.0, value_name = "SECS")]
+    pub move_secs: f64,
+    /// Memory cap of the search tree in MiB; when reached, the tree stops
+    /// growing and the search goes on with what it has.
+    #[arg(long, global = true, default_value_t = 1024, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
+    pub max_tree_mb: u64,
+    /// Search on the opponent's time; any new command stops it.
+    #[arg(long, global = true)]
+    pub ponder: bool,
+    /// Dynamic komi in handicap games (see docs/gtp.md).
+    #[arg(long, global = true)]
+    pub dynamic_komi: bool,
+    /// GoGui live graphics (gogui-gfx:) on stderr while searching.
+    #[arg(long, global = true)]
+    pub live_gfx: bool,
+    /// No progress lines and move summaries on stderr.
+    #[arg(long, global = true)]
+    pub quiet: bool,
     /// Random seed; the same seed reproduces the same moves.
     #[arg(long, global = true, default_value_t = 0)]
     pub seed: u64,
@@ -53,6 +81,9 @@ pub struct EngineArgs {
     /// Repetition rule: positional (CGOS), situational or simple.
     #[arg(long, global = true, default_value = "positional", value_name = "RULE")]
     pub ko: KoRule,
+    /// Weights file (TOML); the built-in defaults equal weights/default.toml.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub weights: Option<PathBuf>,
     /// Allow suicide (multi-stone and single-stone).
     #[arg(long, global = true)]
     pub allow_suicide: bool,
@@ -62,8 +93,63 @@ pub struct EngineArgs {
 }
 
 impl EngineArgs {
-    pub fn config(&self) -> EngineConfig {
-        EngineConfig {
+    /// The weights: the file of `--weights`, or the built-in defaults.
+    pub fn load_weights(&self) -> anyhow::Result<tengen::weights::Weights> {
+        match &self.weights {
+            Some(path) => Ok(tengen::weights::Weights::load(path)?),
+            None => Ok(tengen::weights::Weights::default()),
+        }
+    }
+
+    /// The arguments that start this program as a GTP engine with the
+    /// same engine options (for `match`).
+    pub fn gtp_args(&self) -> Vec<String> {
+        let mut a = vec![
+            "--engine".to_string(),
+            match self.engine {
+                EngineKind::Mcts => "mcts".into(),
+                EngineKind::Random => "random".into(),
+            },
+            "--seed".into(),
+            self.seed.to_string(),
+            "--move-secs".into(),
+            self.move_secs.to_string(),
+            "--max-tree-mb".into(),
+            self.max_tree_mb.to_string(),
+            "--ko".into(),
+            self.ko.to_string(),
+            "--quiet".into(),
+        ];
+        if let Some(t) = self.threads {
+            a.extend(["--threads".into(), t.to_string()]);
+        }
+        if let Some(p) = self.playouts {
+            a.extend(["--playouts".into(), p.to_string()]);
+        }
+        if let Some(w) = &self.weights {
+            a.extend(["--weights".into(), w.display().to_string()]);
+        }
+        if self.dynamic_komi {
+            a.push("--dynamic-komi".into());
+        }
+        if self.allow_suicide {
+            a.push("--allow-suicide".into());
+        }
+        a.push("gtp".into());
+        a
+    }
+
+    pub fn config(&self) -> anyhow::Result<EngineConfig> {
+        anyhow::ensure!(
+            self.move_secs.is_finite() && self.move_secs > 0.0,
+            "--move-secs must be a positive number of seconds, not {}",
+            self.move_secs
+        );
+        let threads = self.threads.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n as usize,
+        );
+        Ok(EngineConfig {
             kind: self.engine,
             seed: self.seed,
             rules: Rules {
@@ -73,8 +159,24 @@ impl EngineArgs {
             size: self.size as usize,
             komi: self.komi,
             file_root: self.files_under.clone(),
+            weights: self.load_weights()?,
+            search: SearchConfig {
+                threads,
+                max_tree_bytes: (self.max_tree_mb as usize) << 20,
+                seed: self.seed,
+                reuse: true,
+            },
+            play: PlayOptions {
+                playouts: self.playouts,
+                default_move_secs: self.move_secs,
+                verbose: !self.quiet,
+                live_gfx: self.live_gfx,
+                dynamic_komi: self.dynamic_komi,
+                ..PlayOptions::default()
+            },
+            ponder: self.ponder,
             ..EngineConfig::default()
-        }
+        })
     }
 }
 
@@ -86,19 +188,79 @@ pub enum Commands {
     Bench(BenchArgs),
     /// Cross-check the rules against GNU Go on random games.
     Crosscheck(CrosscheckArgs),
+    /// Check a weights file and print it, or print the defaults.
+    Weights(WeightsArgs),
+    /// Play games against another GTP engine.
+    Match(MatchArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The opponent's command line, e.g. "/usr/games/gnugo --mode gtp --level 10".
+    #[arg(long, value_name = "COMMAND")]
+    pub opponent: String,
+    /// The engine under test (default: this program in GTP mode with the
+    /// engine options given before `match`).
+    #[arg(long, value_name = "COMMAND")]
+    pub engine_cmd: Option<String>,
+    /// A referee engine that scores games ended by passes or the move
+    /// limit with `final_score` (default: Tromp-Taylor after dead-stone
+    /// agreement).
+    #[arg(long, value_name = "COMMAND")]
+    pub referee: Option<String>,
+    /// Number of games; colours alternate, the engine is Black first.
+    #[arg(long, default_value_t = 10)]
+    pub games: usize,
+    /// Board size.
+    #[arg(long = "board-size", default_value_t = 9, value_parser = clap::value_parser!(u8).range(2..=25))]
+    pub board_size: u8,
+    /// Komi of the games.
+    #[arg(
+        long = "game-komi",
+        default_value_t = 7.0,
+        allow_negative_numbers = true
+    )]
+    pub game_komi: f64,
+    /// Stones played before a game is stopped and scored.
+    #[arg(long, default_value_t = 400)]
+    pub move_limit: usize,
+    /// Time settings as GTP `time_settings` takes them: "main byo-yomi-time
+    /// byo-yomi-stones", e.g. "60 0 0" (60 s sudden death) or "0 5 1".
+    #[arg(long, value_name = "\"M B S\"")]
+    pub time: Option<String>,
+    /// Games played at once.
+    #[arg(long, default_value_t = 1)]
+    pub concurrency: usize,
+    /// Directory for one SGF per game and results.tsv.
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct WeightsArgs {
+    /// Print the built-in defaults as a complete weights file
+    /// (this is how weights/default.toml is made).
+    #[arg(long)]
+    pub defaults: bool,
+    /// Print one line per weight (value, range, meaning) instead of TOML.
+    #[arg(long)]
+    pub describe: bool,
 }
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {
-    /// Light random playouts from the empty board (the only mode so far).
-    #[arg(long, default_value_t = true)]
+    /// Light random playouts from the empty board instead of the search.
+    #[arg(long)]
     pub random: bool,
     /// Board sizes to measure.
     #[arg(long, value_delimiter = ',', default_values_t = [9u8, 19])]
     pub sizes: Vec<u8>,
-    /// Playouts per board size.
-    #[arg(long, default_value_t = 100_000)]
-    pub playouts: usize,
+    /// Playouts per position (default: 100000 with --random, else 20000).
+    #[arg(long)]
+    pub playouts: Option<u64>,
+    /// Also run the search on N threads and report the scaling ratio.
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
 }
 
 #[derive(Args, Debug)]

@@ -9,8 +9,9 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
-use tengen::engine::{Engine, EngineConfig};
+use tengen::engine::{Engine, EngineConfig, PlayOptions};
 use tengen::gtp::Session;
+use tengen::search::SearchConfig;
 
 const CORPUS: &[&str] = &[
     "protocol_version",
@@ -153,6 +154,16 @@ fn random_and_mutated_lines_never_break_the_front_end() {
             size: 9,
             status_playouts: 8,
             file_root: Some(dir.clone()),
+            search: SearchConfig {
+                threads: 1,
+                max_tree_bytes: 8 << 20,
+                ..SearchConfig::default()
+            },
+            play: PlayOptions {
+                playouts: Some(16),
+                status_playouts: 16,
+                ..PlayOptions::default()
+            },
             ..EngineConfig::default()
         };
         let mut session = Session::new(Engine::new(config).unwrap());

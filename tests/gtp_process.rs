@@ -100,10 +100,78 @@ fn bad_command_line_options_are_explained() {
 
 #[test]
 fn same_seed_same_game() {
-    let script = b"boardsize 9\ngenmove b\ngenmove w\ngenmove b\ngenmove w\ngenmove b\n";
-    let a = run(script, &["--seed", "42"]);
-    let b = run(script, &["--seed", "42"]);
-    let c = run(script, &["--seed", "43"]);
+    // The determinism promise: --threads 1 --seed S --playouts N
+    // gives identical moves run to run (twelve moves of a 9x9 game, with
+    // tree reuse between them).
+    let script = "boardsize 9\n".to_string() + &"genmove b\ngenmove w\n".repeat(6);
+    let mcts = |seed: &str| {
+        run(
+            script.as_bytes(),
+            &[
+                "--seed",
+                seed,
+                "--threads",
+                "1",
+                "--playouts",
+                "1500",
+                "--quiet",
+            ],
+        )
+    };
+    let (a, b, c) = (mcts("42"), mcts("42"), mcts("43"));
+    assert!(a.status.success());
+    assert_eq!(String::from_utf8_lossy(&a.stdout).matches("= ").count(), 13);
     assert_eq!(a.stdout, b.stdout);
     assert_ne!(a.stdout, c.stdout);
+    let random = |seed: &str| run(script.as_bytes(), &["--engine", "random", "--seed", seed]);
+    assert_eq!(random("42").stdout, random("42").stdout);
+    assert_ne!(random("42").stdout, random("43").stdout);
+}
+
+#[test]
+fn weights_file_changes_behaviour_and_bad_files_stop_before_gtp() {
+    let dir = std::env::temp_dir().join(format!("tengen-weights-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let default =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.toml"))
+            .unwrap();
+    let changed = dir.join("changed.toml");
+    std::fs::write(&changed, default.replace("uct_c = 0.05", "uct_c = 0.8")).unwrap();
+    let bench = |extra: &[&str]| {
+        let mut args: Vec<&str> = extra.to_vec();
+        args.extend(["bench", "--sizes", "9", "--playouts", "1500"]);
+        let out = run(b"", &args);
+        assert!(out.status.success(), "{:?}", out);
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let signature = |text: &str| {
+        text.lines()
+            .find(|l| l.trim_start().starts_with("9x9"))
+            .and_then(|l| l.split_whitespace().nth(4))
+            .unwrap()
+            .to_string()
+    };
+    let a = signature(&bench(&[]));
+    let b = signature(&bench(&["--weights", changed.to_str().unwrap()]));
+    assert_eq!(
+        a,
+        signature(&bench(&[])),
+        "the bench signature is reproducible"
+    );
+    assert_ne!(a, b, "a changed weight changes the search");
+
+    let bad = dir.join("bad.toml");
+    for (text, needle) in [
+        (default.replace("fpu = 1.1", "fpu = 7.0"), "'fpu'"),
+        (default.replace("fpu = 1.1", "fpu_typo = 1.1"), "'fpu_typo'"),
+        ("this is = = not toml".to_string(), "not valid TOML"),
+    ] {
+        std::fs::write(&bad, text).unwrap();
+        let out = run(b"name\n", &["--weights", bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty(), "GTP must not start");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("bad.toml") && err.contains(needle), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -33,7 +33,15 @@ fn run_script(path: &Path) -> Vec<String> {
     let text = std::fs::read_to_string(path).expect("readable script");
     let dir = path.parent().unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .args(["--seed", "1"])
+        .args([
+            "--seed",
+            "1",
+            "--threads",
+            "1",
+            "--playouts",
+            "400",
+            "--quiet",
+        ])
         .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -2,24 +2,34 @@
 //! Rust calls with typed results. It knows nothing of GTP; the GTP module
 //! (and later `match` and `tune`) only translate to and from these calls.
 
+pub mod mcts;
 pub mod random;
 pub mod time;
 
 use std::path::{Component, Path, PathBuf};
 use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use thiserror::Error;
 
 use crate::playout;
 use crate::rules::{Color, Coord, Game, GameError, Move, PlayError, Rules};
+use crate::search::{SearchConfig, Snapshot};
 use crate::sgf::{self, SgfError};
+use crate::weights::Weights;
+pub use mcts::PlayOptions;
 pub use time::{Clock, TimeLeft, TimeSystem};
 
 /// The move generators that can be selected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum EngineKind {
-    /// Uniformly random legal moves that never fill an own true eye.
+    /// Monte-Carlo tree search (the default).
     #[default]
+    Mcts,
+    /// Uniformly random legal moves that never fill an own true eye.
     Random,
 }
 
@@ -28,9 +38,10 @@ impl FromStr for EngineKind {
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         match s {
+            "mcts" => Ok(EngineKind::Mcts),
             "random" => Ok(EngineKind::Random),
             _ => Err(format!(
-                "unknown engine '{s}': the available engine is 'random'"
+                "unknown engine '{s}': the engines are 'mcts' and 'random'"
             )),
         }
     }
@@ -48,18 +59,28 @@ pub struct EngineConfig {
     pub status_playouts: usize,
     /// If set, `loadsgf`/`printsgf` only touch relative paths below it.
     pub file_root: Option<PathBuf>,
+    pub weights: Weights,
+    /// Threads, tree memory cap, tree reuse (the seed is `seed`).
+    pub search: SearchConfig,
+    pub play: PlayOptions,
+    /// Search on the opponent's time until the next command arrives.
+    pub ponder: bool,
 }
 
 impl Default for EngineConfig {
     fn default() -> Self {
         EngineConfig {
-            kind: EngineKind::Random,
+            kind: EngineKind::Mcts,
             seed: 0,
             rules: Rules::default(),
             size: 19,
             komi: 7.5,
             status_playouts: 256,
             file_root: None,
+            weights: Weights::default(),
+            search: SearchConfig::default(),
+            play: PlayOptions::default(),
+            ponder: false,
         }
     }
 }
@@ -86,16 +107,53 @@ pub struct GenmoveRequest<'a> {
     pub clock: &'a Clock,
     /// `kgs-genmove_cleanup`: capture every dead stone before passing.
     pub cleanup: bool,
+    /// How often to call `report` while thinking (`None`: the player's
+    /// own default).
+    pub report_every: Option<Duration>,
+    pub report: &'a mut dyn FnMut(&Snapshot),
 }
 
-/// A move generator. The MCTS player of the next issue implements this too,
-/// so the front-ends do not change when the search arrives.
+/// A move generator behind the engine: `random` or `mcts`.
 pub trait Player: Send {
     fn name(&self) -> &'static str;
     /// Chooses a move. The engine checks it and plays it.
-    fn genmove(&mut self, req: &GenmoveRequest<'_>) -> Genmove;
+    fn genmove(&mut self, req: &mut GenmoveRequest<'_>) -> Genmove;
     /// A new game starts (board cleared or loaded).
     fn new_game(&mut self) {}
+    /// The weights the player reads, if it has any.
+    fn weights(&self) -> Option<&Weights> {
+        None
+    }
+    /// Analyses `game` for `color` until `stop` is set, calling `report`
+    /// every `every`. Players without a search just wait.
+    fn analyze(
+        &mut self,
+        _game: &Game,
+        _color: Color,
+        stop: &AtomicBool,
+        _every: Duration,
+        _report: &mut dyn FnMut(&Snapshot),
+    ) {
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+    /// Ownership of every point of `game.board().points()` (+1 Black to -1
+    /// White), if the player can estimate it.
+    fn ownership(&mut self, _game: &Game) -> Option<Vec<f32>> {
+        None
+    }
+    /// The state of a search of the current position (searching briefly
+    /// if there is none), if the player searches.
+    fn snapshot(&mut self, _game: &Game) -> Option<Snapshot> {
+        None
+    }
+}
+
+/// A search running in the background (analysis or pondering).
+struct Background {
+    stop: Arc<AtomicBool>,
+    handle: JoinHandle<Box<dyn Player>>,
 }
 
 #[derive(Debug, Error)]
@@ -126,16 +184,33 @@ pub enum EngineError {
     },
     #[error("the player proposed an illegal move {0}")]
     PlayerBug(Move),
+    #[error("this engine has no search to analyse with (use --engine mcts)")]
+    NoSearch,
+}
+
+/// Cached status estimate: (position key, dead chains, seki chains).
+type StatusCache = (u64, Vec<Vec<Coord>>, Vec<Vec<Coord>>);
+
+/// The on-board orthogonal neighbours of `c`.
+fn neighbours(c: Coord, size: usize) -> impl Iterator<Item = Coord> {
+    let (x, y, n) = (c.x as i32, c.y as i32, size as i32);
+    [(0, 1), (1, 0), (0, -1), (-1, 0)]
+        .into_iter()
+        .map(move |(dx, dy)| (x + dx, y + dy))
+        .filter(move |&(a, b)| a >= 0 && b >= 0 && a < n && b < n)
+        .map(|(a, b)| Coord::new(a as u8, b as u8))
 }
 
 /// The engine: one game, one move generator, one clock.
 pub struct Engine {
     config: EngineConfig,
     game: Game,
-    player: Box<dyn Player>,
+    /// `None` only while a background search holds the player.
+    player: Option<Box<dyn Player>>,
+    background: Option<Background>,
     clock: Clock,
-    /// Cached dead-stone estimate: (position key, dead chains).
-    status_cache: Option<(u64, Vec<Vec<Coord>>)>,
+    /// Cached status estimate: (position key, dead chains, seki chains).
+    status_cache: Option<StatusCache>,
 }
 
 impl Engine {
@@ -143,11 +218,20 @@ impl Engine {
         let game = Game::new(config.size, config.komi, config.rules)?;
         let player: Box<dyn Player> = match config.kind {
             EngineKind::Random => Box::new(random::RandomPlayer::new(config.seed)),
+            EngineKind::Mcts => Box::new(mcts::MctsPlayer::new(
+                SearchConfig {
+                    seed: config.seed,
+                    ..config.search.clone()
+                },
+                config.weights.clone(),
+                config.play.clone(),
+            )),
         };
         Ok(Engine {
             config,
             game,
-            player,
+            player: Some(player),
+            background: None,
             clock: Clock::default(),
             status_cache: None,
         })
@@ -158,7 +242,96 @@ impl Engine {
     }
 
     pub fn player_name(&self) -> &'static str {
-        self.player.name()
+        match self.config.kind {
+            EngineKind::Mcts => "mcts",
+            EngineKind::Random => "random",
+        }
+    }
+
+    /// The player, after stopping any background search.
+    fn player(&mut self) -> &mut Box<dyn Player> {
+        self.stop_background();
+        self.player
+            .as_mut()
+            .expect("the player is back after stopping")
+    }
+
+    /// Stops a background search (analysis or pondering) and waits for it.
+    pub fn stop_background(&mut self) {
+        if let Some(bg) = self.background.take() {
+            bg.stop.store(true, Ordering::Relaxed);
+            match bg.handle.join() {
+                Ok(p) => self.player = Some(p),
+                Err(_) => {
+                    // The search panicked: start a fresh player.
+                    let fresh = Engine::new(self.config.clone())
+                        .ok()
+                        .and_then(|mut e| e.player.take());
+                    self.player = fresh;
+                }
+            }
+        }
+    }
+
+    /// True while a background search runs.
+    pub fn background_running(&self) -> bool {
+        self.background.is_some()
+    }
+
+    /// Starts analysing the current position for `color` in the
+    /// background: `report` gets a snapshot every `every`, and `done` runs
+    /// when the analysis is stopped (by [`Engine::stop_background`], which
+    /// every other engine call does first).
+    pub fn start_analysis(
+        &mut self,
+        color: Color,
+        every: Duration,
+        mut report: Box<dyn FnMut(&Snapshot) + Send>,
+        done: Box<dyn FnOnce() + Send>,
+    ) {
+        self.stop_background();
+        let mut player = self.player.take().expect("the player is here");
+        let game = self.game.clone();
+        let stop = Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let handle = std::thread::spawn(move || {
+            player.analyze(&game, color, &flag, every, &mut *report);
+            done();
+            player
+        });
+        self.background = Some(Background { stop, handle });
+    }
+
+    /// The weights of the player, if it has any.
+    pub fn weights(&mut self) -> Option<Weights> {
+        self.player().weights().cloned()
+    }
+
+    /// The state of the search of the current position.
+    pub fn analysis(&mut self) -> Result<Snapshot, EngineError> {
+        let game = self.game.clone();
+        self.player().snapshot(&game).ok_or(EngineError::NoSearch)
+    }
+
+    /// Ownership per point of the board (row-major from A1), +1 Black.
+    pub fn ownership(&mut self) -> Vec<(Coord, f32)> {
+        let game = self.game.clone();
+        let board = game.board();
+        let own = match self.player().ownership(&game) {
+            Some(o) => o,
+            None => playout::ownership(
+                board,
+                game.to_move(),
+                self.config.status_playouts,
+                board.key(game.to_move()) ^ self.config.seed,
+            ),
+        };
+        board
+            .points()
+            .iter()
+            .map(|&p| board.coord(p))
+            .zip(own)
+            .collect()
     }
 
     pub fn clock(&self) -> &Clock {
@@ -167,8 +340,9 @@ impl Engine {
 
     /// New board size; clears the board. Komi and time settings are kept.
     pub fn set_board_size(&mut self, size: usize) -> Result<(), EngineError> {
-        self.game = Game::new(size, self.game.komi(), self.config.rules)?;
-        self.player.new_game();
+        let game = Game::new(size, self.game.komi(), self.config.rules)?;
+        self.player().new_game();
+        self.game = game;
         Ok(())
     }
 
@@ -176,7 +350,7 @@ impl Engine {
     pub fn clear_board(&mut self) {
         self.game = Game::new(self.game.size(), self.game.komi(), self.config.rules)
             .expect("the current size is valid");
-        self.player.new_game();
+        self.player().new_game();
     }
 
     pub fn set_komi(&mut self, komi: f64) {
@@ -184,10 +358,12 @@ impl Engine {
     }
 
     pub fn play(&mut self, color: Color, mv: Move) -> Result<(), EngineError> {
+        self.stop_background();
         Ok(self.game.play(color, mv)?)
     }
 
     pub fn undo(&mut self) -> Result<(), EngineError> {
+        self.stop_background();
         Ok(self.game.undo()?)
     }
 
@@ -199,19 +375,48 @@ impl Engine {
         commit: bool,
         cleanup: bool,
     ) -> Result<Genmove, EngineError> {
-        let req = GenmoveRequest {
+        self.genmove_with(color, commit, cleanup, None, &mut |_| {})
+    }
+
+    /// [`Engine::genmove`] with a progress callback (`lz-genmove_analyze`).
+    pub fn genmove_with(
+        &mut self,
+        color: Color,
+        commit: bool,
+        cleanup: bool,
+        report_every: Option<Duration>,
+        report: &mut dyn FnMut(&Snapshot),
+    ) -> Result<Genmove, EngineError> {
+        self.stop_background();
+        let started = Instant::now();
+        let mut req = GenmoveRequest {
             game: &self.game,
             color,
             clock: &self.clock,
             cleanup,
+            report_every,
+            report,
         };
-        let answer = self.player.genmove(&req);
+        let player = self.player.as_mut().expect("the player is here");
+        let answer = player.genmove(&mut req);
         if let Genmove::Move(mv) = answer {
             if !self.game.is_legal(color, mv) {
                 return Err(EngineError::PlayerBug(mv));
             }
             if commit {
                 self.game.play(color, mv)?;
+            }
+        }
+        if commit {
+            self.clock.spend(color, started.elapsed().as_secs_f64());
+            if self.config.ponder && answer != Genmove::Resign && !self.game.is_over() {
+                let opp = color.opponent();
+                self.start_analysis(
+                    opp,
+                    Duration::from_secs(3600),
+                    Box::new(|_| {}),
+                    Box::new(|| {}),
+                );
             }
         }
         Ok(answer)
@@ -257,41 +462,66 @@ impl Engine {
         out
     }
 
-    /// Dead chains by Monte-Carlo ownership: a chain is dead when the
-    /// opponent owns its points in most playouts. Seki is not recognised
-    /// yet (such chains are reported alive). Cached per position.
+    /// Dead chains by ownership (the search's playouts, or light playouts
+    /// for the random engine): a chain is dead when the opponent owns its
+    /// points on average. Cached per position.
     fn dead_chains(&mut self) -> Vec<Vec<Coord>> {
         let key = self.game.board().key(self.game.to_move());
-        if let Some((k, dead)) = &self.status_cache
+        if let Some((k, dead, _)) = &self.status_cache
             && *k == key
         {
             return dead.clone();
         }
+        let size = self.game.size();
+        let mut own = vec![0f32; size * size];
+        for (c, o) in self.ownership() {
+            own[c.y as usize * size + c.x as usize] = o;
+        }
         let board = self.game.board();
-        let size = board.size();
-        // Indexed like `points()`: row-major from A1.
-        let own = playout::ownership(
-            board,
-            self.game.to_move(),
-            self.config.status_playouts,
-            key ^ self.config.seed,
-        );
-        let dead: Vec<Vec<Coord>> = self
-            .chains()
-            .into_iter()
+        let sign = |c: &Coord| match board.stone_at(*c) {
+            Some(Color::Black) => 1.0,
+            _ => -1.0,
+        };
+        let chains = self.chains();
+        let dead: Vec<Vec<Coord>> = chains
+            .iter()
             .filter(|chain| {
-                let sign = match board.stone_at(chain[0]) {
-                    Some(Color::Black) => 1.0,
-                    _ => -1.0,
-                };
                 let mine: f32 = chain
                     .iter()
-                    .map(|c| sign * own[c.y as usize * size + c.x as usize])
+                    .map(|c| sign(c) * own[c.y as usize * size + c.x as usize])
                     .sum();
                 mine < 0.0
             })
+            .cloned()
             .collect();
-        self.status_cache = Some((key, dead.clone()));
+        // Seki: a living chain with at most four liberties, one of which
+        // neither side owns and is shared with a living chain of the other
+        // colour that also has at most four liberties. (Dame between two
+        // safe groups is not seki: such groups have many liberties.)
+        let alive_at =
+            |c: Coord| board.stone_at(c).is_some() && !dead.iter().any(|d| d.contains(&c));
+        let libs = |c: Coord| board.liberties(board.point(c));
+        let seki: Vec<Vec<Coord>> = chains
+            .iter()
+            .filter(|chain| !dead.contains(chain) && libs(chain[0]) <= 4)
+            .filter(|chain| {
+                let color = board.stone_at(chain[0]);
+                chain.iter().any(|&s| {
+                    neighbours(s, size).any(|l| {
+                        board.stone_at(l).is_none()
+                            && own[l.y as usize * size + l.x as usize].abs() < 0.4
+                            && neighbours(l, size).any(|q| {
+                                board.stone_at(q).is_some()
+                                    && board.stone_at(q) != color
+                                    && alive_at(q)
+                                    && libs(q) <= 4
+                            })
+                    })
+                })
+            })
+            .cloned()
+            .collect();
+        self.status_cache = Some((key, dead.clone(), seki));
         dead
     }
 
@@ -319,7 +549,13 @@ impl Engine {
                     .filter(|c| !dead.contains(c))
                     .collect()
             }
-            StoneStatus::Seki => Vec::new(),
+            StoneStatus::Seki => {
+                self.dead_chains();
+                self.status_cache
+                    .as_ref()
+                    .map(|c| c.2.clone())
+                    .unwrap_or_default()
+            }
         }
     }
 
@@ -378,7 +614,7 @@ impl Engine {
                 })?;
         }
         self.game = game;
-        self.player.new_game();
+        self.player().new_game();
         Ok(())
     }
 
@@ -404,6 +640,7 @@ mod tests {
     fn engine() -> Engine {
         Engine::new(EngineConfig {
             size: 9,
+            kind: EngineKind::Random,
             ..EngineConfig::default()
         })
         .unwrap()

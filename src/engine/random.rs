@@ -24,7 +24,7 @@ impl Player for RandomPlayer {
         "random"
     }
 
-    fn genmove(&mut self, req: &GenmoveRequest<'_>) -> Genmove {
+    fn genmove(&mut self, req: &mut GenmoveRequest<'_>) -> Genmove {
         let candidates = req.game.non_eye_legal_points(req.color);
         if candidates.is_empty() {
             return Genmove::Move(Move::Pass);

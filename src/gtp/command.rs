@@ -40,6 +40,12 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "countlib",
     "captures",
+    "lz-analyze",
+    "lz-genmove_analyze",
+    "tengen-weights",
+    "tengen-best_moves",
+    "tengen-pv",
+    "tengen-ownership",
 ];
 
 /// A parsed command with typed arguments.
@@ -83,6 +89,19 @@ pub enum Command {
     ListStones(Color),
     CountLib(Move),
     Captures(Color),
+    /// `lz-analyze [color] [interval]`: interval in centiseconds.
+    LzAnalyze {
+        color: Option<Color>,
+        interval_cs: u32,
+    },
+    LzGenmoveAnalyze {
+        color: Option<Color>,
+        interval_cs: u32,
+    },
+    ShowWeights,
+    BestMoves,
+    PrincipalVariation,
+    Ownership,
 }
 
 /// Why a command line could not become a [`Command`].
@@ -337,8 +356,50 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
             arity(name, args, "<vertex>", 1)?;
             Ok(C::CountLib(vertex(args[0])?))
         }
+        "lz-analyze" | "lz-genmove_analyze" => {
+            let (color, interval_cs) = lz_args(name, args)?;
+            Ok(if name == "lz-analyze" {
+                C::LzAnalyze { color, interval_cs }
+            } else {
+                C::LzGenmoveAnalyze { color, interval_cs }
+            })
+        }
+        "tengen-weights" => none(C::ShowWeights),
+        "tengen-best_moves" => none(C::BestMoves),
+        "tengen-pv" => none(C::PrincipalVariation),
+        "tengen-ownership" => none(C::Ownership),
         _ => Err(ParseError::Unknown),
     }
+}
+
+/// The arguments of `lz-analyze`/`lz-genmove_analyze`, as Leela Zero
+/// takes them: an optional colour, then an optional interval in
+/// centiseconds, bare or after the word `interval`. Other `key value`
+/// pairs that Leela Zero and KataGo know (`minmoves`, `maxmoves`,
+/// `avoid`, `allow`, `ownership`...) are refused.
+fn lz_args(name: &str, args: &[&str]) -> Result<(Option<Color>, u32), ParseError> {
+    let usage = || syntax::<(Option<Color>, u32)>(format!("usage: {name} [color] [interval]"));
+    let mut rest = args;
+    let mut color = None;
+    if let Some(first) = rest.first()
+        && let Ok(c) = first.parse::<Color>()
+    {
+        color = Some(c);
+        rest = &rest[1..];
+    }
+    let interval = match rest {
+        [] => 100,
+        [n] => match n.parse::<u32>() {
+            Ok(n) => n,
+            Err(_) => return usage(),
+        },
+        ["interval", n] => match n.parse::<u32>() {
+            Ok(n) => n,
+            Err(_) => return usage(),
+        },
+        _ => return usage(),
+    };
+    Ok((color, interval))
 }
 
 #[cfg(test)]
@@ -398,6 +459,10 @@ mod tests {
             "loadsgf f x",
             "final_status_list foo",
             "kgs-time_settings",
+            "lz-analyze b x",
+            "lz-analyze 1 2 3",
+            "lz-genmove_analyze interval",
+            "tengen-pv 3",
             "kgs-time_settings byoyomi 1 2",
             "set_free_handicap",
             "set_free_handicap a1 zz",
@@ -459,6 +524,12 @@ mod tests {
             "list_stones b",
             "countlib c3",
             "captures b",
+            "lz-analyze b interval 50",
+            "lz-genmove_analyze w 10",
+            "tengen-weights",
+            "tengen-best_moves",
+            "tengen-pv",
+            "tengen-ownership",
         ];
         assert_eq!(examples.len(), COMMANDS.len());
         for (ex, name) in examples.iter().zip(COMMANDS) {

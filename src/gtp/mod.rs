@@ -5,11 +5,45 @@ pub mod command;
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 pub use command::{COMMANDS, Command, ParseError, Request, parse_line};
 
+use crate::engine::mcts::{gfx_best_moves, var_moves};
 use crate::engine::{Engine, EngineError, Genmove};
 use crate::rules::{Color, Coord, GameError, Move, format_score};
+use crate::search::Snapshot;
+
+/// An in-memory output that can be read while a session writes to it
+/// (tests, embedding).
+#[derive(Clone, Default)]
+pub struct SharedBuffer(pub Arc<Mutex<Vec<u8>>>);
+
+impl SharedBuffer {
+    /// Everything written so far, as text.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.0.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+    }
+}
+
+impl Write for SharedBuffer {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Where responses and streamed analysis go; shared with background
+/// analysis so that lines never interleave.
+pub type Output = Arc<Mutex<Box<dyn Write + Send>>>;
 
 /// Lines longer than this (in bytes, before preprocessing) are answered
 /// with an error and otherwise ignored. The longest legitimate line, a
@@ -41,6 +75,7 @@ pub fn preprocess(raw: &[u8]) -> Option<String> {
 pub struct Session {
     engine: Engine,
     quit: bool,
+    out: Output,
 }
 
 /// A successful response body, or a failure message.
@@ -77,14 +112,33 @@ plist/Legal Moves/all_legal %c
 plist/Stones/list_stones %c
 string/Liberties/countlib %p
 string/Captures/captures %c
-string/Board/showboard";
+string/Board/showboard
+gfx/Best Moves/tengen-best_moves
+var/Principal Variation/tengen-pv
+gfx/Ownership/tengen-ownership
+string/Weights/tengen-weights";
 
 impl Session {
+    /// A session whose streamed output (`lz-analyze`) is discarded; use
+    /// [`Session::with_output`] or [`run`] to keep it.
     pub fn new(engine: Engine) -> Session {
+        Session::with_output(engine, Arc::new(Mutex::new(Box::new(io::sink()))))
+    }
+
+    /// A session that streams analysis to `out`. Responses are returned by
+    /// [`Session::handle_line`]; streamed commands write their whole
+    /// response to `out` themselves and return an empty string.
+    pub fn with_output(engine: Engine, out: Output) -> Session {
         Session {
             engine,
             quit: false,
+            out,
         }
+    }
+
+    fn write_out(&self, text: &str) {
+        let mut o = self.out.lock().unwrap_or_else(|e| e.into_inner());
+        let _ = o.write_all(text.as_bytes()).and_then(|_| o.flush());
     }
 
     pub fn engine(&self) -> &Engine {
@@ -101,7 +155,24 @@ impl Session {
     /// that preprocessing empties.
     pub fn handle_line(&mut self, raw: &[u8]) -> Option<String> {
         let line = preprocess(raw)?;
+        // Any command stops background analysis or pondering (which ends
+        // a streamed response with its empty line).
+        self.engine.stop_background();
         let req = parse_line(&line);
+        if let Ok(cmd @ (Command::LzAnalyze { .. } | Command::LzGenmoveAnalyze { .. })) =
+            &req.command
+        {
+            let cmd = cmd.clone();
+            let id = req.id.clone();
+            return match catch_unwind(AssertUnwindSafe(|| self.stream(id.as_deref(), cmd))) {
+                Ok(Ok(())) => Some(String::new()),
+                Ok(Err(msg)) => Some(format_response(id.as_deref(), Err(msg))),
+                Err(_) => Some(format_response(
+                    id.as_deref(),
+                    Err("internal error: please report this command".into()),
+                )),
+            };
+        }
         let answer = match req.command {
             Err(ParseError::Unknown) => Err("unknown command".to_string()),
             Err(ParseError::UnacceptableSize) => Err("unacceptable size".to_string()),
@@ -127,6 +198,66 @@ impl Session {
                 "line too long: {len} bytes or more, the limit is {MAX_LINE}"
             )),
         )
+    }
+
+    /// The streamed commands: `lz-analyze` runs in the background until
+    /// the next command; `lz-genmove_analyze` streams while it thinks and
+    /// ends with `play <move>`. Both end with an empty line. `Err` means
+    /// nothing was written yet.
+    fn stream(&mut self, id: Option<&str>, cmd: Command) -> Result<(), String> {
+        if self.engine.player_name() != "mcts" {
+            return Err(error_text(&EngineError::NoSearch));
+        }
+        let header = format!("={}\n", id.unwrap_or(""));
+        match cmd {
+            Command::LzAnalyze { color, interval_cs } => {
+                let color = color.unwrap_or(self.engine.game().to_move());
+                self.write_out(&header);
+                let out = self.out.clone();
+                let end = self.out.clone();
+                let every = Duration::from_millis(10 * interval_cs.max(1) as u64);
+                self.engine.start_analysis(
+                    color,
+                    every,
+                    Box::new(move |s| {
+                        let line = lz_info(s);
+                        if !line.is_empty() {
+                            let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+                            let _ = writeln!(o, "{line}").and_then(|_| o.flush());
+                        }
+                    }),
+                    Box::new(move || {
+                        let mut o = end.lock().unwrap_or_else(|e| e.into_inner());
+                        let _ = o.write_all(b"\n").and_then(|_| o.flush());
+                    }),
+                );
+                Ok(())
+            }
+            Command::LzGenmoveAnalyze { color, interval_cs } => {
+                let color = color.unwrap_or(self.engine.game().to_move());
+                self.write_out(&header);
+                let out = self.out.clone();
+                let every = Duration::from_millis(10 * interval_cs.max(1) as u64);
+                let answer = self
+                    .engine
+                    .genmove_with(color, true, false, Some(every), &mut |s| {
+                        let line = lz_info(s);
+                        if !line.is_empty() {
+                            let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+                            let _ = writeln!(o, "{line}").and_then(|_| o.flush());
+                        }
+                    });
+                let mv = match answer {
+                    Ok(Genmove::Move(m)) => m.to_string(),
+                    Ok(Genmove::Resign) => "resign".into(),
+                    // The response has begun; end it cleanly.
+                    Err(_) => "pass".into(),
+                };
+                self.write_out(&format!("play {mv}\n\n"));
+                Ok(())
+            }
+            _ => unreachable!("only streamed commands come here"),
+        }
     }
 
     fn execute(&mut self, cmd: Command) -> Answer {
@@ -190,6 +321,34 @@ impl Session {
             C::PrintSgf(Some(path)) => e.save_sgf(&path).map(|_| String::new()).map_err(fail),
             C::ShowBoard => Ok(showboard(e)),
             C::CgosGameOver => Ok(String::new()),
+            C::ShowWeights => e
+                .weights()
+                .map(|w| w.describe())
+                .ok_or_else(|| "this engine has no weights (use --engine mcts)".to_string()),
+            C::BestMoves => e
+                .analysis()
+                .map(|s| gfx_best_moves(&s, false))
+                .map_err(fail),
+            C::PrincipalVariation => e
+                .analysis()
+                .map(|s| match (s.best(), s.color) {
+                    (Some(b), Some(c)) => var_moves(c, &b.pv),
+                    _ => String::new(),
+                })
+                .map_err(fail),
+            C::Ownership => {
+                let own = e.ownership();
+                Ok(format!(
+                    "INFLUENCE {}",
+                    own.iter()
+                        .map(|(c, o)| format!("{c} {o:.2}"))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                ))
+            }
+            C::LzAnalyze { .. } | C::LzGenmoveAnalyze { .. } => {
+                unreachable!("streamed commands are handled before execute")
+            }
             C::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
             C::IsLegal(color, mv) => {
                 on_board(e, mv)?;
@@ -267,6 +426,34 @@ fn showboard(e: &Engine) -> String {
 
 /// Formats `=id body` / `?id message` followed by the blank line. A body
 /// never contains an empty line (that would end the response early).
+/// One Leela Zero `info` line for a snapshot: every candidate with its
+/// visits, win rate and prior (in 1/10000, for the side to move), lower
+/// confidence bound, order and principal variation.
+pub fn lz_info(s: &Snapshot) -> String {
+    s.candidates
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let n = c.visits.max(1) as f64;
+            let lcb = (c.winrate - 1.96 * (c.winrate * (1.0 - c.winrate) / n).sqrt()).max(0.0);
+            format!(
+                "info move {} visits {} winrate {} prior {} lcb {} order {} pv {}",
+                c.mv,
+                c.visits,
+                (c.winrate * 10000.0).round() as i64,
+                (c.prior * 10000.0).round() as i64,
+                (lcb * 10000.0).round() as i64,
+                i,
+                c.pv.iter()
+                    .map(|m| m.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 pub fn format_response(id: Option<&str>, answer: Answer) -> String {
     let (mark, body) = match answer {
         Ok(b) => ('=', b),
@@ -318,11 +505,13 @@ pub fn read_capped_line<R: BufRead>(
 
 /// Runs a session until `quit` or end of input. Write errors (the
 /// controller went away) end the session quietly.
-pub fn run<R: BufRead, W: Write>(
+pub fn run<R: BufRead, W: Write + Send + 'static>(
     session: &mut Session,
     mut input: R,
-    mut output: W,
+    output: W,
 ) -> io::Result<()> {
+    let out: Output = Arc::new(Mutex::new(Box::new(output)));
+    session.out = out.clone();
     let mut buf = Vec::with_capacity(256);
     while let Some(len) = read_capped_line(&mut input, &mut buf, MAX_LINE)? {
         let response = if len > MAX_LINE {
@@ -331,11 +520,10 @@ pub fn run<R: BufRead, W: Write>(
             session.handle_line(&buf)
         };
         if let Some(r) = response {
-            if output
-                .write_all(r.as_bytes())
-                .and_then(|_| output.flush())
-                .is_err()
-            {
+            let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+            if o.write_all(r.as_bytes()).and_then(|_| o.flush()).is_err() {
+                drop(o);
+                session.engine.stop_background();
                 return Ok(());
             }
         }
@@ -343,6 +531,8 @@ pub fn run<R: BufRead, W: Write>(
             break;
         }
     }
+    // End of input or quit: a running analysis ends its response.
+    session.engine.stop_background();
     Ok(())
 }
 
@@ -422,14 +612,14 @@ mod tests {
     #[test]
     fn run_stops_at_quit_and_eof() {
         let mut s = session();
-        let mut out = Vec::new();
-        run(&mut s, &b"1 name\n2 quit\n3 name\n"[..], &mut out).unwrap();
-        assert_eq!(String::from_utf8(out).unwrap(), "=1 tengen\n\n=2 \n\n");
+        let out = SharedBuffer::default();
+        run(&mut s, &b"1 name\n2 quit\n3 name\n"[..], out.clone()).unwrap();
+        assert_eq!(out.text(), "=1 tengen\n\n=2 \n\n");
         let mut s = session();
-        let mut out = Vec::new();
+        let out = SharedBuffer::default();
         let long = format!("5 name {}\nname", "x".repeat(MAX_LINE * 2));
-        run(&mut s, long.as_bytes(), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
+        run(&mut s, long.as_bytes(), out.clone()).unwrap();
+        let text = out.text();
         assert!(text.starts_with("?5 line too long"), "{text}");
         assert!(text.ends_with("= tengen\n\n"));
     }

@@ -5,6 +5,9 @@
 //! live beside it. Playouts use simple ko only (no history), and are cut
 //! off after `3 * size * size` moves so a long cycle cannot loop forever.
 
+pub mod heavy;
+pub mod patterns;
+
 use rand::{Rng, SeedableRng, rngs::SmallRng};
 
 use crate::rules::{Board, Color, Point};

@@ -1,0 +1,357 @@
+//! The `mcts` player: the tree search of [`crate::search`] with time
+//! management, resign and pass rules, dynamic komi and progress output.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use super::time::move_budget;
+use super::{Genmove, GenmoveRequest, Player};
+use crate::rules::{Color, Game, Move};
+use crate::search::{Limits, SearchConfig, SearchResult, Searcher, Snapshot};
+use crate::weights::Weights;
+
+/// How the player spends its effort and what it prints.
+#[derive(Clone, Debug)]
+pub struct PlayOptions {
+    /// Fixed playouts per move (overrides the clock: for tests and
+    /// reproducible games).
+    pub playouts: Option<u64>,
+    /// Seconds per move when the controller sets no time limit and no
+    /// playout count is given.
+    pub default_move_secs: f64,
+    /// Progress lines and a summary on stderr.
+    pub verbose: bool,
+    /// GoGui live graphics (`gogui-gfx:`) on stderr while searching.
+    pub live_gfx: bool,
+    /// Dynamic komi in handicap games (see docs/gtp.md).
+    pub dynamic_komi: bool,
+    /// Playouts for status and score estimates when no search of the
+    /// position exists.
+    pub status_playouts: u64,
+}
+
+impl Default for PlayOptions {
+    fn default() -> Self {
+        PlayOptions {
+            playouts: None,
+            default_move_secs: 5.0,
+            verbose: false,
+            live_gfx: false,
+            dynamic_komi: false,
+            status_playouts: 3000,
+        }
+    }
+}
+
+pub struct MctsPlayer {
+    searcher: Searcher,
+    options: PlayOptions,
+    last: Option<(u64, SearchResult)>,
+}
+
+/// The extra komi of dynamic komi: 7 points per handicap stone on 19x19
+/// (scaled by board area), falling linearly to zero by move size²/3.
+pub fn dynamic_komi_extra(game: &Game) -> f64 {
+    let h = game.handicap() as f64;
+    if h == 0.0 {
+        return 0.0;
+    }
+    let area = (game.size() * game.size()) as f64;
+    let horizon = area / 3.0;
+    let left = (1.0 - game.move_count() as f64 / horizon).max(0.0);
+    h * 7.0 * (area / 361.0).clamp(0.3, 1.0) * left
+}
+
+impl MctsPlayer {
+    pub fn new(config: SearchConfig, weights: Weights, options: PlayOptions) -> MctsPlayer {
+        MctsPlayer {
+            searcher: Searcher::new(config, weights),
+            options,
+            last: None,
+        }
+    }
+
+    fn komi(&self, game: &Game) -> f64 {
+        let mut k = game.komi();
+        if self.options.dynamic_komi {
+            k += dynamic_komi_extra(game);
+        }
+        k
+    }
+
+    fn run(
+        &mut self,
+        game: &Game,
+        color: Color,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Snapshot),
+    ) -> SearchResult {
+        let komi = self.komi(game);
+        let verbose = self.options.verbose || self.options.live_gfx;
+        let opts = self.options.clone();
+        let mut both = |s: &Snapshot| {
+            if verbose {
+                let mut err = std::io::stderr().lock();
+                if opts.verbose {
+                    let _ = writeln!(err, "{}", progress_line(s));
+                }
+                if opts.live_gfx {
+                    let _ = write!(err, "gogui-gfx:\n{}\n\n", gfx_best_moves(s, true));
+                }
+            }
+            report(s);
+        };
+        let r = self
+            .searcher
+            .search(game, color, komi, limits, stop, &mut both);
+        self.last = Some((game.board().key(color), r.clone()));
+        r
+    }
+
+    /// The search result of the last search if it was of this position.
+    pub fn last_result(&self, game: &Game, color: Color) -> Option<&SearchResult> {
+        match &self.last {
+            Some((k, r)) if *k == game.board().key(color) => Some(r),
+            _ => None,
+        }
+    }
+}
+
+/// A one-line progress report.
+pub fn progress_line(s: &Snapshot) -> String {
+    match s.best() {
+        Some(b) => format!(
+            "{:>8} playouts {:>6.0}/s  {} {} {:.1}% ({} visits)  pv {}",
+            s.playouts,
+            s.playouts_per_second(),
+            s.color.map_or("?".into(), |c| c.to_string()),
+            b.mv,
+            100.0 * b.winrate,
+            b.visits,
+            join_moves(&b.pv)
+        ),
+        None => format!("{:>8} playouts", s.playouts),
+    }
+}
+
+fn join_moves(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// GoGui gfx for the best moves: a label with the win rate (or visits)
+/// on each candidate, the best marked, and the principal variation.
+pub fn gfx_best_moves(s: &Snapshot, with_var: bool) -> String {
+    let mut out = Vec::new();
+    let top: Vec<_> = s
+        .candidates
+        .iter()
+        .filter(|c| c.mv != Move::Pass)
+        .take(10)
+        .collect();
+    if !top.is_empty() {
+        let labels: Vec<String> = top
+            .iter()
+            .map(|c| format!("{} {:.0}", c.mv, 100.0 * c.winrate))
+            .collect();
+        out.push(format!("LABEL {}", labels.join(" ")));
+        out.push(format!("SQUARE {}", top[0].mv));
+    }
+    if with_var && let (Some(b), Some(color)) = (s.best(), s.color) {
+        out.push(format!("VAR {}", var_moves(color, &b.pv)));
+    }
+    if let Some(b) = s.best() {
+        out.push(format!(
+            "TEXT {} playouts, best {} {:.1}%",
+            s.playouts,
+            b.mv,
+            100.0 * b.winrate
+        ));
+    }
+    out.join("\n")
+}
+
+/// A variation as GoGui's `var` type wants it: `b D4 w C3 ...`.
+pub fn var_moves(first: Color, moves: &[Move]) -> String {
+    let mut c = first;
+    let mut out = Vec::new();
+    for m in moves {
+        out.push(format!(
+            "{} {}",
+            if c == Color::Black { "b" } else { "w" },
+            m
+        ));
+        c = c.opponent();
+    }
+    out.join(" ")
+}
+
+impl Player for MctsPlayer {
+    fn name(&self) -> &'static str {
+        "mcts"
+    }
+
+    fn new_game(&mut self) {
+        self.searcher.clear();
+        self.last = None;
+    }
+
+    fn weights(&self) -> Option<&Weights> {
+        Some(self.searcher.weights())
+    }
+
+    fn genmove(&mut self, req: &mut GenmoveRequest<'_>) -> Genmove {
+        let started = Instant::now();
+        let game = req.game;
+        let color = req.color;
+        let board = game.board();
+        let limits = match self.options.playouts {
+            Some(n) => Limits {
+                playouts: Some(n),
+                time: None,
+                early_stop: false,
+                report_every: req.report_every.or(Some(Duration::from_secs(1))),
+            },
+            None => {
+                let secs = move_budget(req.clock, color, board.num_empty(), board.points().len())
+                    .unwrap_or(self.options.default_move_secs);
+                Limits {
+                    playouts: None,
+                    time: Some(Duration::from_secs_f64(secs)),
+                    early_stop: true,
+                    report_every: req.report_every.or(Some(Duration::from_secs(1))),
+                }
+            }
+        };
+        let stop = AtomicBool::new(false);
+        let report = &mut req.report;
+        let r = self.run(game, color, &limits, &stop, &mut |s| report(s));
+        let snapshot = &r.snapshot;
+        let w = self.searcher.weights().resolve(crate::weights::phase(0.0));
+
+        // Tromp-Taylor score of the board as it stands, for `color`.
+        let tt = game.area_score();
+        let tt_wins = match color {
+            Color::Black => tt > 0.0,
+            Color::White => tt < 0.0,
+        };
+        let opponent_passed = matches!(game.last_move(), Some((c, Move::Pass)) if c != color);
+
+        let mut choice = Genmove::Move(r.best);
+        if !req.cleanup
+            && r.winrate < w.resign_threshold
+            && snapshot.root_visits as f64 >= w.resign_min_visits
+        {
+            choice = Genmove::Resign;
+        } else if r.best == Move::Pass || (opponent_passed && tt_wins && r.winrate > 0.5) {
+            // Pass only when passing does not lose: under area rules the
+            // game may be scored as it stands after two passes.
+            let dead_left = req.cleanup && self.dead_opponent_stones(game, color);
+            if tt_wins && !dead_left {
+                choice = Genmove::Move(Move::Pass);
+            } else if let Some(c) = snapshot
+                .candidates
+                .iter()
+                .filter(|c| c.mv != Move::Pass)
+                .max_by(|a, b| {
+                    (a.visits.min(50), a.winrate)
+                        .partial_cmp(&(b.visits.min(50), b.winrate))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+            {
+                choice = Genmove::Move(c.mv);
+            } else {
+                choice = Genmove::Move(Move::Pass);
+            }
+        }
+        if self.options.verbose {
+            let best = snapshot.best();
+            eprintln!(
+                "{} {}: {} playouts in {:.2} s ({:.0}/s), win rate {:.1}%, tree {} nodes{}{}",
+                color,
+                match choice {
+                    Genmove::Move(m) => m.to_string(),
+                    Genmove::Resign => "resign".into(),
+                },
+                snapshot.playouts,
+                started.elapsed().as_secs_f64(),
+                snapshot.playouts_per_second(),
+                100.0 * r.winrate,
+                snapshot.tree_nodes,
+                if snapshot.tree_full {
+                    " (memory cap reached: the tree stopped growing)"
+                } else {
+                    ""
+                },
+                best.map_or(String::new(), |b| format!(", pv {}", join_moves(&b.pv)))
+            );
+        }
+        choice
+    }
+
+    fn analyze(
+        &mut self,
+        game: &Game,
+        color: Color,
+        stop: &AtomicBool,
+        every: Duration,
+        report: &mut dyn FnMut(&Snapshot),
+    ) {
+        let limits = Limits {
+            report_every: Some(every),
+            ..Limits::default()
+        };
+        self.run(game, color, &limits, stop, report);
+    }
+
+    fn ownership(&mut self, game: &Game) -> Option<Vec<f32>> {
+        let color = game.to_move();
+        let key = game.board().key(color);
+        if self.searcher.ownership(key).is_none() {
+            let limits = Limits {
+                playouts: Some(self.options.status_playouts),
+                ..Limits::default()
+            };
+            let stop = AtomicBool::new(false);
+            self.run(game, color, &limits, &stop, &mut |_| {});
+        }
+        self.searcher.ownership(key).map(|o| o.to_vec())
+    }
+
+    fn snapshot(&mut self, game: &Game) -> Option<Snapshot> {
+        let color = game.to_move();
+        if let Some(r) = self.last_result(game, color) {
+            return Some(r.snapshot.clone());
+        }
+        let limits = Limits {
+            playouts: Some(self.options.status_playouts),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        Some(self.run(game, color, &limits, &stop, &mut |_| {}).snapshot)
+    }
+}
+
+impl MctsPlayer {
+    /// True if the last search's ownership says some opponent stone is dead.
+    fn dead_opponent_stones(&mut self, game: &Game, color: Color) -> bool {
+        let board = game.board();
+        let key = board.key(color);
+        let Some(own) = self.searcher.ownership(key) else {
+            return false;
+        };
+        let opp = color.opponent();
+        board.points().iter().zip(own).any(|(&p, &o)| {
+            board.cell(p).color() == Some(opp)
+                && match opp {
+                    Color::Black => o < -0.5,
+                    Color::White => o > 0.5,
+                }
+        })
+    }
+}

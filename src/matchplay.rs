@@ -1,0 +1,748 @@
+//! `tengen match`: games between two GTP engines, with colours
+//! alternating, a move limit, clocks, scoring (Tromp-Taylor after
+//! dead-stone agreement, or a referee engine), one SGF per game, a results
+//! file and a summary with the Elo difference and its 95% interval.
+//!
+//! The tuner reuses [`play_game`] and [`Summary`].
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Instant;
+
+use thiserror::Error;
+
+use crate::engine::TimeSystem;
+use crate::gtpclient::{ClientError, GtpClient};
+use crate::rules::{Color, Coord, Game, Move, Rules};
+
+/// A GTP engine to launch: the program and its arguments.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineCommand {
+    pub program: PathBuf,
+    pub args: Vec<String>,
+}
+
+impl EngineCommand {
+    /// Splits a command line on whitespace (no quoting).
+    pub fn parse(line: &str) -> Option<EngineCommand> {
+        let mut words = line.split_whitespace();
+        let program = PathBuf::from(words.next()?);
+        Some(EngineCommand {
+            program,
+            args: words.map(String::from).collect(),
+        })
+    }
+
+    fn spawn(&self) -> Result<GtpClient, ClientError> {
+        let args: Vec<&str> = self.args.iter().map(String::as_str).collect();
+        GtpClient::spawn(&self.program, &args)
+    }
+
+    /// The command as one line, for logs.
+    pub fn display(&self) -> String {
+        std::iter::once(self.program.display().to_string())
+            .chain(self.args.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// The settings of a match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig {
+    /// The engine under test.
+    pub engine: EngineCommand,
+    pub opponent: EngineCommand,
+    /// A referee engine that scores finished games (`final_score`).
+    pub referee: Option<EngineCommand>,
+    pub games: usize,
+    pub size: usize,
+    pub komi: f64,
+    /// Stones played by both sides before the game is stopped and scored.
+    pub move_limit: usize,
+    pub time: TimeSystem,
+    /// Games played at once.
+    pub concurrency: usize,
+    /// Where SGF files and the results file go (`None`: nowhere).
+    pub out_dir: Option<PathBuf>,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndReason {
+    Passes,
+    Resign,
+    MoveLimit,
+    Time,
+    IllegalMove,
+    EngineFailure,
+}
+
+impl EndReason {
+    fn name(self) -> &'static str {
+        match self {
+            EndReason::Passes => "passes",
+            EndReason::Resign => "resign",
+            EndReason::MoveLimit => "move-limit",
+            EndReason::Time => "time",
+            EndReason::IllegalMove => "illegal-move",
+            EndReason::EngineFailure => "engine-failure",
+        }
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    pub index: usize,
+    /// The colour of the engine under test.
+    pub engine_color: Color,
+    /// The winner; `None` for a draw (jigo).
+    pub winner: Option<Color>,
+    /// Black's margin when the game was scored (positive: Black ahead).
+    pub score: Option<f64>,
+    pub reason: EndReason,
+    pub moves: usize,
+    /// Seconds of thinking, engine and opponent.
+    pub seconds: [f64; 2],
+    /// The engine's own `final_score` and the referee's, when both exist.
+    pub engine_score: Option<String>,
+    pub referee_score: Option<String>,
+    pub sgf: String,
+}
+
+impl GameRecord {
+    pub fn reason_name(&self) -> &'static str {
+        self.reason.name()
+    }
+
+    /// 1 for a win of the engine under test, 0.5 for a draw, 0 for a loss.
+    pub fn points(&self) -> f64 {
+        match self.winner {
+            None => 0.5,
+            Some(c) if c == self.engine_color => 1.0,
+            Some(_) => 0.0,
+        }
+    }
+
+    /// The SGF result string (`B+3.5`, `W+R`, `B+T`, `0`).
+    pub fn result(&self) -> String {
+        match (self.winner, self.reason, self.score) {
+            (None, _, _) => "0".into(),
+            (Some(c), EndReason::Resign, _) => format!("{}+R", c.letter()),
+            (Some(c), EndReason::Time, _) => format!("{}+T", c.letter()),
+            (Some(c), EndReason::IllegalMove | EndReason::EngineFailure, _) => {
+                format!("{}+F", c.letter())
+            }
+            (Some(c), _, Some(s)) => format!("{}+{}", c.letter(), s.abs()),
+            (Some(c), _, None) => format!("{}+", c.letter()),
+        }
+    }
+}
+
+#[derive(Debug, Error)]
+pub enum MatchError {
+    #[error(transparent)]
+    Client(#[from] ClientError),
+    #[error("'{engine}' refused '{command}': {message}")]
+    Refused {
+        engine: String,
+        command: String,
+        message: String,
+    },
+    #[error("cannot write '{path}': {source}")]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+fn setup(client: &mut GtpClient, who: &EngineCommand, cfg: &MatchConfig) -> Result<(), MatchError> {
+    let mut cmds = vec![
+        format!("boardsize {}", cfg.size),
+        "clear_board".to_string(),
+        format!("komi {}", cfg.komi),
+    ];
+    if let Some(t) = time_settings_command(cfg.time) {
+        cmds.push(t);
+    }
+    for c in cmds {
+        if let Err(message) = client.send(&c)? {
+            return Err(MatchError::Refused {
+                engine: who.display(),
+                command: c,
+                message,
+            });
+        }
+    }
+    Ok(())
+}
+
+fn time_settings_command(t: TimeSystem) -> Option<String> {
+    match t {
+        TimeSystem::Unlimited => None,
+        TimeSystem::Absolute { main } => Some(format!("time_settings {} 0 0", main as u64)),
+        TimeSystem::Canadian {
+            main,
+            period,
+            stones,
+        } => Some(format!(
+            "time_settings {} {} {}",
+            main as u64, period as u64, stones
+        )),
+        TimeSystem::ByoYomi {
+            main,
+            period,
+            periods,
+        } => Some(format!(
+            "kgs-time_settings byoyomi {} {} {}",
+            main as u64, period as u64, periods
+        )),
+    }
+}
+
+/// A player's clock in a match, kept by the referee side.
+#[derive(Clone, Copy, Debug)]
+struct MatchClock {
+    main: f64,
+    /// Seconds left in the current overtime period, if in overtime.
+    period_left: f64,
+    stones_left: u32,
+    periods_left: u32,
+    in_overtime: bool,
+}
+
+impl MatchClock {
+    fn new(t: TimeSystem) -> MatchClock {
+        let (main, periods) = match t {
+            TimeSystem::Unlimited => (f64::INFINITY, 0),
+            TimeSystem::Absolute { main } => (main, 0),
+            TimeSystem::Canadian { main, .. } => (main, 1),
+            TimeSystem::ByoYomi { main, periods, .. } => (main, periods),
+        };
+        let mut c = MatchClock {
+            main,
+            period_left: 0.0,
+            stones_left: 0,
+            periods_left: periods,
+            in_overtime: false,
+        };
+        if main <= 0.0 {
+            c.enter_overtime(t);
+        }
+        c
+    }
+
+    fn enter_overtime(&mut self, t: TimeSystem) {
+        self.in_overtime = true;
+        match t {
+            TimeSystem::Canadian { period, stones, .. } => {
+                self.period_left = period;
+                self.stones_left = stones;
+            }
+            TimeSystem::ByoYomi { period, .. } => {
+                self.period_left = period;
+                self.stones_left = 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// Books a move that took `secs`; false if the flag fell.
+    fn spend(&mut self, t: TimeSystem, secs: f64) -> bool {
+        let mut secs = secs;
+        if !self.in_overtime {
+            if secs <= self.main {
+                self.main -= secs;
+                return true;
+            }
+            secs -= self.main;
+            self.main = 0.0;
+            if matches!(t, TimeSystem::Absolute { .. } | TimeSystem::Unlimited) {
+                return false;
+            }
+            self.enter_overtime(t);
+        }
+        match t {
+            TimeSystem::Canadian { period, stones, .. } => {
+                if secs > self.period_left {
+                    return false;
+                }
+                self.period_left -= secs;
+                self.stones_left -= 1;
+                if self.stones_left == 0 {
+                    self.period_left = period;
+                    self.stones_left = stones;
+                }
+                true
+            }
+            TimeSystem::ByoYomi { period, .. } => {
+                while secs > period {
+                    if self.periods_left <= 1 {
+                        return false;
+                    }
+                    self.periods_left -= 1;
+                    secs -= period;
+                }
+                self.period_left = period;
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// The `time_left` arguments: seconds and stones (periods for
+    /// byo-yomi), 0 stones in main time.
+    fn time_left(&self) -> (f64, u32) {
+        if self.in_overtime {
+            let stones = if self.stones_left > 0 && self.periods_left > 1 {
+                self.periods_left
+            } else {
+                self.stones_left
+            };
+            (self.period_left, stones)
+        } else {
+            (self.main, 0)
+        }
+    }
+}
+
+/// Plays one game; `engine_color` is the colour of the engine under test.
+pub fn play_game(
+    cfg: &MatchConfig,
+    index: usize,
+    engine_color: Color,
+) -> Result<GameRecord, MatchError> {
+    let mut engine = cfg.engine.spawn()?;
+    let mut opponent = cfg.opponent.spawn()?;
+    setup(&mut engine, &cfg.engine, cfg)?;
+    setup(&mut opponent, &cfg.opponent, cfg)?;
+    let mut game =
+        Game::new(cfg.size, cfg.komi, Rules::default()).map_err(|e| MatchError::Refused {
+            engine: "match".into(),
+            command: format!("boardsize {}", cfg.size),
+            message: e.to_string(),
+        })?;
+    let mut clocks = [MatchClock::new(cfg.time); 2];
+    let mut seconds = [0.0f64; 2];
+    let mut color = Color::Black;
+    let mut passes = 0;
+    let mut stones = 0;
+    let finish =
+        |winner: Option<Color>, score: Option<f64>, reason: EndReason| (winner, score, reason);
+    let (winner, score, reason) = loop {
+        if stones >= cfg.move_limit {
+            break finish(None, None, EndReason::MoveLimit);
+        }
+        let mover_is_engine = color == engine_color;
+        let (me, other, who) = if mover_is_engine {
+            (&mut engine, &mut opponent, &cfg.engine)
+        } else {
+            (&mut opponent, &mut engine, &cfg.opponent)
+        };
+        let side = if mover_is_engine { 0 } else { 1 };
+        if cfg.time != TimeSystem::Unlimited {
+            let (secs, st) = clocks[color.index()].time_left();
+            // Whole seconds, rounded down, as servers do.
+            let _ = me.send(&format!(
+                "time_left {} {} {}",
+                color,
+                secs.floor() as u64,
+                st
+            ))?;
+        }
+        let start = Instant::now();
+        let answer = me.send(&format!("genmove {color}"));
+        let took = start.elapsed().as_secs_f64();
+        seconds[side] += took;
+        let answer = match answer {
+            Ok(Ok(a)) => a,
+            Ok(Err(_)) | Err(_) => {
+                break finish(Some(color.opponent()), None, EndReason::EngineFailure);
+            }
+        };
+        if !clocks[color.index()].spend(cfg.time, took) {
+            break finish(Some(color.opponent()), None, EndReason::Time);
+        }
+        if answer.eq_ignore_ascii_case("resign") {
+            break finish(Some(color.opponent()), None, EndReason::Resign);
+        }
+        let Ok(mv) = answer.parse::<Move>() else {
+            break finish(Some(color.opponent()), None, EndReason::IllegalMove);
+        };
+        if game.play(color, mv).is_err() {
+            let _ = who;
+            break finish(Some(color.opponent()), None, EndReason::IllegalMove);
+        }
+        if let Ok(Err(_)) | Err(_) = other.send(&format!("play {color} {mv}")) {
+            break finish(Some(color), None, EndReason::EngineFailure);
+        }
+        if mv == Move::Pass {
+            passes += 1;
+        } else {
+            passes = 0;
+            stones += 1;
+        }
+        color = color.opponent();
+        if passes >= 2 {
+            break finish(None, None, EndReason::Passes);
+        }
+    };
+    // Scoring.
+    let mut record_score = score;
+    let mut winner = winner;
+    let mut engine_score = None;
+    let mut referee_score = None;
+    if matches!(reason, EndReason::Passes | EndReason::MoveLimit) {
+        engine_score = engine.send("final_score").ok().and_then(|r| r.ok());
+        let s = match &cfg.referee {
+            Some(r) => {
+                let rs = referee_score_of(r, cfg, &game)?;
+                referee_score = Some(rs.clone());
+                parse_score(&rs)
+            }
+            None => Some(agreed_score(&mut engine, &mut opponent, &game)?),
+        };
+        record_score = s;
+        winner = match s {
+            Some(v) if v > 0.0 => Some(Color::Black),
+            Some(v) if v < 0.0 => Some(Color::White),
+            _ => None,
+        };
+    }
+    let mut rec = GameRecord {
+        index,
+        engine_color,
+        winner,
+        score: record_score,
+        reason,
+        moves: game.move_count(),
+        seconds,
+        engine_score,
+        referee_score,
+        sgf: String::new(),
+    };
+    let mut sgf = crate::sgf::write(&game);
+    let names = |c: Color| {
+        if c == engine_color {
+            cfg.engine.display()
+        } else {
+            cfg.opponent.display()
+        }
+    };
+    let extra = format!(
+        "PB[{}]PW[{}]RE[{}]",
+        sgf_escape(&names(Color::Black)),
+        sgf_escape(&names(Color::White)),
+        rec.result()
+    );
+    if let Some(i) = sgf.find("SZ[") {
+        sgf.insert_str(i, &extra);
+    }
+    rec.sgf = sgf;
+    Ok(rec)
+}
+
+fn sgf_escape(s: &str) -> String {
+    s.replace('\\', "\\\\").replace(']', "\\]")
+}
+
+/// Parses `B+3.5`, `W+12`, `0` into Black's margin.
+pub fn parse_score(s: &str) -> Option<f64> {
+    let s = s.trim();
+    if s == "0" {
+        return Some(0.0);
+    }
+    let (sign, rest) = if let Some(r) = s.strip_prefix("B+") {
+        (1.0, r)
+    } else if let Some(r) = s.strip_prefix("W+") {
+        (-1.0, r)
+    } else {
+        return None;
+    };
+    rest.parse::<f64>().ok().map(|v| sign * v)
+}
+
+fn referee_score_of(
+    r: &EngineCommand,
+    cfg: &MatchConfig,
+    game: &Game,
+) -> Result<String, MatchError> {
+    let mut referee = r.spawn()?;
+    for c in [
+        format!("boardsize {}", cfg.size),
+        "clear_board".into(),
+        format!("komi {}", cfg.komi),
+    ] {
+        referee.expect(&c)?;
+    }
+    for (color, mv) in game.moves() {
+        referee.expect(&format!("play {color} {mv}"))?;
+    }
+    Ok(referee.expect("final_score")?)
+}
+
+/// Tromp-Taylor after dead-stone agreement: the stones both engines call
+/// dead are removed; if they disagree, the board is scored as it stands.
+fn agreed_score(a: &mut GtpClient, b: &mut GtpClient, game: &Game) -> Result<f64, MatchError> {
+    let dead = |c: &mut GtpClient| -> Option<Vec<Coord>> {
+        let body = c.send("final_status_list dead").ok()?.ok()?;
+        let mut v: Vec<Coord> = body
+            .split_whitespace()
+            .filter_map(|w| match w.parse::<Move>() {
+                Ok(Move::Play(c)) => Some(c),
+                _ => None,
+            })
+            .collect();
+        v.sort_by_key(|c| (c.y, c.x));
+        Some(v)
+    };
+    let (da, db) = (dead(a), dead(b));
+    Ok(match (da, db) {
+        (Some(x), Some(y)) if x == y => game.score_without(&x),
+        _ => game.area_score(),
+    })
+}
+
+/// The summary of a set of games.
+#[derive(Clone, Debug, Default)]
+pub struct Summary {
+    pub games: usize,
+    pub wins: usize,
+    pub draws: usize,
+    pub losses: usize,
+    pub time_losses: usize,
+    /// Games where the engine's final_score and the referee's agreed on
+    /// the winner, out of games where both were asked.
+    pub score_agreement: (usize, usize),
+}
+
+impl Summary {
+    pub fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        let p = r.points();
+        if p >= 1.0 {
+            self.wins += 1;
+        } else if p <= 0.0 {
+            self.losses += 1;
+        } else {
+            self.draws += 1;
+        }
+        if r.reason == EndReason::Time && r.points() == 0.0 {
+            self.time_losses += 1;
+        }
+        if let (Some(e), Some(f)) = (&r.engine_score, &r.referee_score) {
+            self.score_agreement.1 += 1;
+            let sign = |s: &str| parse_score(s).map(|v| v.signum() as i32);
+            if sign(e) == sign(f) {
+                self.score_agreement.0 += 1;
+            }
+        }
+    }
+
+    /// The score rate (draws count half).
+    pub fn rate(&self) -> f64 {
+        if self.games == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / self.games as f64
+    }
+
+    /// The 95% confidence interval of the rate (normal approximation,
+    /// clamped to [0, 1]).
+    pub fn rate_interval(&self) -> (f64, f64) {
+        let p = self.rate();
+        let n = self.games.max(1) as f64;
+        let half = 1.96 * (p * (1.0 - p) / n).sqrt();
+        ((p - half).max(0.0), (p + half).min(1.0))
+    }
+
+    /// Elo difference and its 95% interval.
+    pub fn elo(&self) -> (f64, f64, f64) {
+        let (lo, hi) = self.rate_interval();
+        (elo_of(self.rate()), elo_of(lo), elo_of(hi))
+    }
+
+    pub fn line(&self) -> String {
+        let (lo, hi) = self.rate_interval();
+        let (e, elo_lo, elo_hi) = self.elo();
+        let mut s = format!(
+            "{} games: {} wins, {} losses, {} draws; win rate {:.1}% (95% CI {:.1}-{:.1}%); \
+             Elo {:+.0} (95% CI {:+.0} to {:+.0}); time losses {}",
+            self.games,
+            self.wins,
+            self.losses,
+            self.draws,
+            100.0 * self.rate(),
+            100.0 * lo,
+            100.0 * hi,
+            e,
+            elo_lo,
+            elo_hi,
+            self.time_losses
+        );
+        if self.score_agreement.1 > 0 {
+            let _ = write!(
+                s,
+                "; final_score agrees with the referee on the winner in {}/{} games",
+                self.score_agreement.0, self.score_agreement.1
+            );
+        }
+        s
+    }
+}
+
+/// The Elo difference of a score rate (clamped so that 0% and 100% give
+/// finite numbers).
+pub fn elo_of(p: f64) -> f64 {
+    let p = p.clamp(0.001, 0.999);
+    -400.0 * (1.0 / p - 1.0).log10()
+}
+
+/// Plays the match; `progress` is called after every game with the
+/// record and the summary so far. Games run `concurrency` at a time;
+/// colours alternate (the engine is Black in even-numbered games).
+pub fn run(
+    cfg: &MatchConfig,
+    progress: &(dyn Fn(&GameRecord, &Summary) + Sync),
+) -> Result<Summary, MatchError> {
+    if let Some(dir) = &cfg.out_dir {
+        std::fs::create_dir_all(dir).map_err(|source| MatchError::Write {
+            path: dir.clone(),
+            source,
+        })?;
+    }
+    let results_path = cfg.out_dir.as_ref().map(|d| d.join("results.tsv"));
+    if let Some(p) = &results_path {
+        std::fs::write(
+            p,
+            "game\tengine_color\tresult\treason\tmoves\tengine_secs\topponent_secs\tengine_score\treferee_score\n",
+        )
+        .map_err(|source| MatchError::Write {
+            path: p.clone(),
+            source,
+        })?;
+    }
+    let next = AtomicUsize::new(0);
+    let state = Mutex::new((Summary::default(), None::<MatchError>));
+    std::thread::scope(|s| {
+        for _ in 0..cfg.concurrency.max(1) {
+            s.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= cfg.games {
+                        break;
+                    }
+                    let color = if i % 2 == 0 {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    let result = play_game(cfg, i, color).and_then(|r| {
+                        save(cfg, results_path.as_deref(), &r)?;
+                        Ok(r)
+                    });
+                    let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
+                    match result {
+                        Ok(r) => {
+                            st.0.add(&r);
+                            progress(&r, &st.0);
+                        }
+                        Err(e) => {
+                            st.1.get_or_insert(e);
+                            next.store(cfg.games, Ordering::Relaxed);
+                            break;
+                        }
+                    }
+                }
+            });
+        }
+    });
+    let (summary, err) = state.into_inner().unwrap_or_else(|e| e.into_inner());
+    match err {
+        Some(e) => Err(e),
+        None => Ok(summary),
+    }
+}
+
+fn save(cfg: &MatchConfig, results: Option<&Path>, r: &GameRecord) -> Result<(), MatchError> {
+    let Some(dir) = &cfg.out_dir else {
+        return Ok(());
+    };
+    let write = |path: PathBuf, text: &str, append: bool| -> Result<(), MatchError> {
+        use std::io::Write;
+        let mut f = std::fs::OpenOptions::new()
+            .create(true)
+            .append(append)
+            .write(true)
+            .truncate(!append)
+            .open(&path)
+            .map_err(|source| MatchError::Write {
+                path: path.clone(),
+                source,
+            })?;
+        f.write_all(text.as_bytes())
+            .map_err(|source| MatchError::Write { path, source })
+    };
+    write(
+        dir.join(format!("game-{:04}.sgf", r.index + 1)),
+        &(r.sgf.clone() + "\n"),
+        false,
+    )?;
+    if let Some(p) = results {
+        let line = format!(
+            "{}\t{}\t{}\t{}\t{}\t{:.1}\t{:.1}\t{}\t{}\n",
+            r.index + 1,
+            r.engine_color,
+            r.result(),
+            r.reason.name(),
+            r.moves,
+            r.seconds[0],
+            r.seconds[1],
+            r.engine_score.as_deref().unwrap_or("-"),
+            r.referee_score.as_deref().unwrap_or("-")
+        );
+        write(p.to_path_buf(), &line, true)?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn elo_and_interval() {
+        let mut s = Summary::default();
+        for i in 0..100 {
+            s.wins += (i < 76) as usize;
+            s.losses += (i >= 76) as usize;
+            s.games += 1;
+        }
+        let (e, lo, hi) = s.elo();
+        assert!((e - 200.0).abs() < 1.0, "{e}");
+        assert!(lo < e && e < hi);
+        assert_eq!(elo_of(0.5), 0.0);
+        assert_eq!(parse_score("W+7.5"), Some(-7.5));
+        assert_eq!(parse_score("B+1"), Some(1.0));
+        assert_eq!(parse_score("0"), Some(0.0));
+        assert_eq!(parse_score("?"), None);
+    }
+
+    #[test]
+    fn clocks_flag_only_on_real_overruns() {
+        let t = TimeSystem::Absolute { main: 10.0 };
+        let mut c = MatchClock::new(t);
+        assert!(c.spend(t, 9.0));
+        assert!(!c.spend(t, 1.5));
+        let t = TimeSystem::from_gtp(0, 5, 1);
+        let mut c = MatchClock::new(t);
+        assert!(c.spend(t, 4.9));
+        assert!(c.spend(t, 4.9));
+        assert!(!c.spend(t, 5.1));
+        assert_eq!(c.time_left().1, 1);
+    }
+}

@@ -1,0 +1,438 @@
+//! The heavy playout policy, in the spirit of the published MoGo/Pachi
+//! policies. Each rule fires with its own probability (a weight), in
+//! order, and the first that yields a move wins:
+//!
+//! 1. capture the last move's chain if it is in atari, or save an own
+//!    chain the last move put in atari (by capturing or extending);
+//! 2. atari a two-liberty chain next to the last move;
+//! 3. play the vital point of a nakade shape next to the last move;
+//! 4. play a point next to the last move that matches a 3x3 pattern;
+//! 5. try a few random points with eight empty neighbours (fill the board);
+//! 6. a random move that does not fill an own eye, rejecting self-atari
+//!    with a probability.
+//!
+//! Moves of rules 2, 4 and 5 that are self-atari are skipped. Playouts use
+//! simple ko only and are cut off after `3 * size * size` moves.
+
+use rand::Rng;
+
+use super::patterns;
+use crate::rules::{Board, Cell, Color, Point};
+use crate::weights::Resolved;
+
+/// The policy's probabilities as 32-bit thresholds.
+#[derive(Clone, Copy, Debug)]
+pub struct Policy {
+    atari: u32,
+    two_lib: u32,
+    nakade: u32,
+    pattern: u32,
+    self_atari_reject: u32,
+    fill_board: u32,
+}
+
+fn threshold(p: f64) -> u32 {
+    (p.clamp(0.0, 1.0) * u32::MAX as f64) as u32
+}
+
+impl Policy {
+    pub fn new(w: &Resolved) -> Policy {
+        Policy {
+            atari: threshold(w.po_atari),
+            two_lib: threshold(w.po_two_lib),
+            nakade: threshold(w.po_nakade),
+            pattern: threshold(w.po_pattern),
+            self_atari_reject: threshold(w.po_self_atari_reject),
+            fill_board: w.po_fill_board as u32,
+        }
+    }
+}
+
+#[inline]
+fn chance<R: Rng>(rng: &mut R, t: u32) -> bool {
+    t > 0 && rng.next_u32() <= t
+}
+
+/// A policy rule: adds its candidate moves for a colour after a last move.
+type Rule = fn(&Board, Color, Point, &mut Cands);
+
+/// A small set of candidate moves.
+struct Cands {
+    pts: [Point; 32],
+    n: usize,
+}
+
+impl Cands {
+    fn new() -> Cands {
+        Cands {
+            pts: [Point(0); 32],
+            n: 0,
+        }
+    }
+
+    fn push(&mut self, p: Point) {
+        if self.n < self.pts.len() && !self.pts[..self.n].contains(&p) {
+            self.pts[self.n] = p;
+            self.n += 1;
+        }
+    }
+
+    fn pick<R: Rng>(&self, rng: &mut R) -> Option<Point> {
+        (self.n > 0).then(|| self.pts[((rng.next_u32() as u64 * self.n as u64) >> 32) as usize])
+    }
+}
+
+/// Moves that capture the chain through `last` if it is in atari, and
+/// moves that save `color`'s chains next to `last` that are in atari.
+pub fn atari_moves(board: &Board, color: Color, last: Point, out: &mut Vec<Point>) {
+    let mut c = Cands::new();
+    atari_cands(board, color, last, &mut c);
+    out.extend_from_slice(&c.pts[..c.n]);
+}
+
+fn atari_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
+    let me = Cell::stone(color);
+    let opp = Cell::stone(color.opponent());
+    let mut lib = [Point(0); 1];
+    if board.cell(last) == opp && board.liberties(last) == 1 {
+        board.chain_liberties(last, &mut lib);
+        if board.is_playout_candidate(lib[0], color) {
+            c.push(lib[0]);
+        }
+    }
+    for q in board.neighbors(last) {
+        if board.cell(q) != me || board.liberties(q) != 1 {
+            continue;
+        }
+        // Capture a neighbour of the chain in atari.
+        for s in board.chain_stones(q) {
+            for r in board.neighbors(s) {
+                if board.cell(r) == opp && board.liberties(r) == 1 {
+                    board.chain_liberties(r, &mut lib);
+                    if board.is_playout_candidate(lib[0], color) {
+                        c.push(lib[0]);
+                    }
+                }
+            }
+        }
+        // Extend, if that gains liberties.
+        board.chain_liberties(q, &mut lib);
+        if board.is_playout_candidate(lib[0], color) && !board.is_self_atari(lib[0], color) {
+            c.push(lib[0]);
+        }
+    }
+}
+
+fn two_lib_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
+    let opp = Cell::stone(color.opponent());
+    let mut libs = [Point(0); 2];
+    let mut consider = |q: Point, c: &mut Cands| {
+        if board.cell(q) == opp && board.liberties(q) == 2 {
+            board.chain_liberties(q, &mut libs);
+            for &l in &libs {
+                if board.is_playout_candidate(l, color) && !board.is_self_atari(l, color) {
+                    c.push(l);
+                }
+            }
+        }
+    };
+    consider(last, c);
+    for q in board.neighbors(last) {
+        if q != last && board.chain_head(q) != board.chain_head(last) {
+            consider(q, c);
+        }
+    }
+}
+
+/// The vital point of a small enclosed empty region (3 to 6 points)
+/// containing `start`: the unique point with the most neighbours inside
+/// the region, if it has at least two.
+pub fn nakade_point(board: &Board, start: Point) -> Option<Point> {
+    if board.cell(start) != Cell::Empty {
+        return None;
+    }
+    let mut region = [Point(0); 7];
+    let mut n = 1;
+    region[0] = start;
+    let mut i = 0;
+    let mut border_color: Option<Cell> = None;
+    while i < n {
+        let p = region[i];
+        i += 1;
+        for q in board.neighbors(p) {
+            match board.cell(q) {
+                Cell::Empty => {
+                    if !region[..n].contains(&q) {
+                        if n == 7 {
+                            return None;
+                        }
+                        region[n] = q;
+                        n += 1;
+                    }
+                }
+                Cell::Border => {}
+                stone => match border_color {
+                    None => border_color = Some(stone),
+                    Some(c) if c != stone => return None,
+                    _ => {}
+                },
+            }
+        }
+    }
+    if !(3..=6).contains(&n) {
+        return None;
+    }
+    let degree = |p: Point| {
+        board
+            .neighbors(p)
+            .iter()
+            .filter(|q| region[..n].contains(q))
+            .count()
+    };
+    let mut best = None;
+    let mut best_deg = 0;
+    let mut unique = false;
+    for &p in &region[..n] {
+        let d = degree(p);
+        if d > best_deg {
+            best_deg = d;
+            best = Some(p);
+            unique = true;
+        } else if d == best_deg {
+            unique = false;
+        }
+    }
+    (unique && best_deg >= 2).then_some(best).flatten()
+}
+
+fn nakade_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
+    for q in board.neighbors(last) {
+        if let Some(v) = nakade_point(board, q)
+            && board.is_playout_candidate(v, color)
+        {
+            c.push(v);
+        }
+    }
+}
+
+fn pattern_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
+    for q in board
+        .neighbors(last)
+        .into_iter()
+        .chain(board.diagonals(last))
+    {
+        if board.cell(q) == Cell::Empty
+            && patterns::matches(board, q)
+            && board.is_playout_candidate(q, color)
+            && !board.is_self_atari(q, color)
+        {
+            c.push(q);
+        }
+    }
+}
+
+/// One move of the heavy policy for `color`; `last` is the previous move
+/// (`None` after a pass or at the start). `None` means pass.
+pub fn heavy_move<R: Rng>(
+    board: &Board,
+    color: Color,
+    last: Option<Point>,
+    policy: &Policy,
+    rng: &mut R,
+) -> Option<Point> {
+    if let Some(last) = last {
+        let rules: [(u32, Rule); 4] = [
+            (policy.atari, atari_cands),
+            (policy.two_lib, two_lib_cands),
+            (policy.nakade, nakade_cands),
+            (policy.pattern, pattern_cands),
+        ];
+        for (t, rule) in rules {
+            if chance(rng, t) {
+                let mut c = Cands::new();
+                rule(board, color, last, &mut c);
+                if let Some(p) = c.pick(rng) {
+                    return Some(p);
+                }
+            }
+        }
+    }
+    let n = board.num_empty();
+    if n == 0 {
+        return None;
+    }
+    let empties = board.empty_slice();
+    for _ in 0..policy.fill_board {
+        let p = empties[((rng.next_u32() as u64 * n as u64) >> 32) as usize];
+        if board.pattern3(p) == 0 {
+            return Some(p);
+        }
+    }
+    // Random move from a random start, rejecting self-atari with a
+    // probability. A rejected point is skipped, not retried.
+    let start = ((rng.next_u32() as u64 * n as u64) >> 32) as usize;
+    let mut fallback = None;
+    for &p in empties[start..].iter().chain(&empties[..start]) {
+        if !board.is_playout_candidate(p, color) {
+            continue;
+        }
+        if board.empty_neighbors(p) < 2
+            && board.is_self_atari(p, color)
+            && chance(rng, policy.self_atari_reject)
+        {
+            fallback.get_or_insert(p);
+            continue;
+        }
+        return Some(p);
+    }
+    // Only self-ataris are left: play one only if it is a single stone
+    // (a throw-in can matter); otherwise pass.
+    fallback.filter(|&p| board.chain_len_after(p, color) == 1)
+}
+
+/// What a finished heavy playout reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HeavyResult {
+    pub moves: usize,
+    pub cut_off: bool,
+}
+
+/// Plays a heavy playout to the end (two passes or the move cap). Every
+/// stone played is appended to `moves` (for AMAF).
+pub fn heavy_playout<R: Rng>(
+    board: &mut Board,
+    mut to_move: Color,
+    mut last: Option<Point>,
+    policy: &Policy,
+    rng: &mut R,
+    moves: &mut Vec<(Point, Color)>,
+) -> HeavyResult {
+    let cap = 3 * board.size() * board.size();
+    let mut played = 0;
+    let mut passes = 0;
+    while passes < 2 {
+        if played >= cap {
+            return HeavyResult {
+                moves: played,
+                cut_off: true,
+            };
+        }
+        match heavy_move(board, to_move, last, policy, rng) {
+            Some(p) => {
+                board.play_unchecked(p, to_move);
+                moves.push((p, to_move));
+                played += 1;
+                passes = 0;
+                last = Some(p);
+            }
+            None => {
+                board.pass();
+                passes += 1;
+                last = None;
+            }
+        }
+        to_move = to_move.opponent();
+    }
+    HeavyResult {
+        moves: played,
+        cut_off: false,
+    }
+}
+
+/// Area score of a finished playout board (Black minus White, komi not
+/// included): stones, plus empty points touched by one colour only.
+pub fn playout_score(board: &Board) -> i32 {
+    let mut s = 0;
+    for &p in board.points() {
+        match board.fast_owner(p) {
+            Some(Color::Black) => s += 1,
+            Some(Color::White) => s -= 1,
+            None => {}
+        }
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Coord;
+    use crate::weights::{Weights, phase};
+    use rand::{SeedableRng, rngs::SmallRng};
+
+    fn policy() -> Policy {
+        Policy::new(&Weights::default().resolve(phase(0.0)))
+    }
+
+    #[test]
+    fn heavy_playouts_end_consistently() {
+        let mut rng = SmallRng::seed_from_u64(3);
+        let pol = policy();
+        let mut moves = Vec::new();
+        for size in [5, 9, 13, 19] {
+            for _ in 0..10 {
+                let mut b = Board::new(size);
+                moves.clear();
+                let r = heavy_playout(&mut b, Color::Black, None, &pol, &mut rng, &mut moves);
+                b.check_consistency().unwrap();
+                assert_eq!(r.moves, moves.len());
+                assert!(!r.cut_off || r.moves >= 3 * size * size);
+            }
+        }
+    }
+
+    #[test]
+    fn captures_and_escapes_a_chain_in_atari() {
+        // White D5 in atari by Black C5, E5, D6 after Black's last move D4?
+        // Set up: white D5 with liberties only at D4; Black just played E5.
+        let mut b = Board::new(9);
+        for (x, y) in [(2, 4), (3, 5)] {
+            b.set_stone(Coord::new(x, y), Some(Color::Black));
+        }
+        b.set_stone(Coord::new(3, 4), Some(Color::White));
+        let e5 = b.point(Coord::new(4, 4));
+        b.play(e5, Color::Black).unwrap();
+        let d4 = b.point(Coord::new(3, 3));
+        // White to move: the only saving move is D4.
+        let mut out = Vec::new();
+        atari_moves(&b, Color::White, e5, &mut out);
+        assert_eq!(out, vec![d4]);
+        // Black, were it to move, captures at D4 too.
+        let d5 = b.point(Coord::new(3, 4));
+        out.clear();
+        atari_moves(&b, Color::Black, d5, &mut out);
+        assert_eq!(out, vec![d4]);
+    }
+
+    #[test]
+    fn nakade_vital_points() {
+        // A straight three eye on the first line of a 5x5 board.
+        let mut b = Board::new(5);
+        for x in 0..5u8 {
+            b.set_stone(Coord::new(x, 1), Some(Color::Black));
+        }
+        b.set_stone(Coord::new(0, 0), Some(Color::Black));
+        b.set_stone(Coord::new(4, 0), Some(Color::Black));
+        let mid = b.point(Coord::new(2, 0));
+        for x in 1..4u8 {
+            assert_eq!(nakade_point(&b, b.point(Coord::new(x, 0))), Some(mid));
+        }
+        // Four in a row has no vital point.
+        b.set_stone(Coord::new(4, 0), None);
+        assert_eq!(nakade_point(&b, mid), None);
+    }
+
+    #[test]
+    fn self_atari_detection() {
+        let mut b = Board::new(9);
+        // Black A2, B1: White at A1 would be in atari? A1 is suicide for White.
+        b.set_stone(Coord::new(0, 1), Some(Color::Black));
+        b.set_stone(Coord::new(1, 0), Some(Color::Black));
+        let a1 = b.point(Coord::new(0, 0));
+        assert!(b.is_self_atari(a1, Color::White));
+        assert!(!b.is_self_atari(a1, Color::Black));
+        // A lone stone on an open board is not in atari.
+        let e5 = b.point(Coord::new(4, 4));
+        assert!(!b.is_self_atari(e5, Color::White));
+    }
+}

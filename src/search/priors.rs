@@ -1,0 +1,140 @@
+//! Priors: cheap knowledge about a move, expressed as virtual playouts
+//! (visits) and virtual wins given to a child when it is created.
+
+use crate::playout::patterns;
+use crate::rules::{Board, Cell, Color, Point};
+use crate::weights::Resolved;
+
+/// The prior of one candidate move.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Prior {
+    pub visits: f32,
+    pub wins: f32,
+}
+
+impl Prior {
+    fn good(&mut self, n: f64) {
+        self.visits += n as f32;
+        self.wins += n as f32;
+    }
+
+    fn bad(&mut self, n: f64) {
+        self.visits += n as f32;
+    }
+}
+
+/// Line height of `p`: 1 on the edge.
+fn height(board: &Board, p: Point) -> usize {
+    let c = board.coord(p);
+    let n = board.size();
+    let (x, y) = (c.x as usize, c.y as usize);
+    1 + x.min(y).min(n - 1 - x).min(n - 1 - y)
+}
+
+/// True if no stone lies within Manhattan distance 2 of `p`.
+fn nothing_near(board: &Board, p: Point) -> bool {
+    let c = board.coord(p);
+    let n = board.size() as i32;
+    for dy in -2i32..=2 {
+        for dx in -2i32..=2 {
+            if dx.abs() + dy.abs() > 2 {
+                continue;
+            }
+            let (x, y) = (c.x as i32 + dx, c.y as i32 + dy);
+            if x < 0 || y < 0 || x >= n || y >= n {
+                continue;
+            }
+            let q = board.point(crate::rules::Coord::new(x as u8, y as u8));
+            if board.cell(q) != Cell::Empty {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// The prior of `color` playing the legal move `p` on `board`; `last` is
+/// the previous move, if it was a stone.
+pub fn prior(board: &Board, color: Color, p: Point, last: Option<Point>, w: &Resolved) -> Prior {
+    let mut pr = Prior::default();
+    pr.visits += w.prior_even as f32;
+    pr.wins += (w.prior_even / 2.0) as f32;
+
+    let me = Cell::stone(color);
+    let opp = Cell::stone(color.opponent());
+    let mut captures = false;
+    let mut escapes = false;
+    for q in board.neighbors(p) {
+        let c = board.cell(q);
+        if c == opp && board.liberties(q) == 1 {
+            captures = true;
+        } else if c == me && board.liberties(q) == 1 {
+            escapes = true;
+        }
+    }
+    let self_atari = board.is_self_atari(p, color);
+    if captures {
+        pr.good(w.prior_capture);
+    }
+    if escapes && !self_atari {
+        pr.good(w.prior_atari_escape);
+    }
+    if self_atari && !captures && board.chain_len_after(p, color) >= 2 {
+        pr.bad(w.prior_self_atari);
+    }
+    if board.is_eyelike(p, color) {
+        pr.bad(w.prior_eye_fill);
+    }
+    if patterns::matches(board, p) && !self_atari {
+        pr.good(w.prior_pattern);
+    }
+    if let Some(l) = last {
+        let (a, b) = (board.coord(p), board.coord(l));
+        let d = (a.x as i32 - b.x as i32)
+            .abs()
+            .max((a.y as i32 - b.y as i32).abs());
+        if d <= 2 {
+            pr.good(w.prior_near_last);
+        }
+    }
+    if board.size() >= 9 && nothing_near(board, p) {
+        match height(board, p) {
+            1 => pr.bad(w.prior_line1),
+            2 => pr.bad(w.prior_line2),
+            3 | 4 => pr.good(w.prior_line3),
+            _ => {}
+        }
+    }
+    pr
+}
+
+/// The prior of a pass: the even prior only.
+pub fn pass_prior(w: &Resolved) -> Prior {
+    Prior {
+        visits: w.prior_even as f32,
+        wins: (w.prior_even / 2.0) as f32,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Coord;
+    use crate::weights::{Weights, phase};
+
+    #[test]
+    fn priors_favour_captures_and_punish_the_edge() {
+        let w = Weights::default().resolve(phase(0.0));
+        let mut b = Board::new(9);
+        b.set_stone(Coord::new(4, 4), Some(Color::White));
+        for (x, y) in [(3, 4), (5, 4), (4, 5)] {
+            b.set_stone(Coord::new(x, y), Some(Color::Black));
+        }
+        let capture = prior(&b, Color::Black, b.point(Coord::new(4, 3)), None, &w);
+        let edge = prior(&b, Color::Black, b.point(Coord::new(0, 0)), None, &w);
+        let third = prior(&b, Color::Black, b.point(Coord::new(2, 8 - 2)), None, &w);
+        let rate = |p: Prior| p.wins / p.visits;
+        assert!(rate(capture) > rate(third) && rate(third) > rate(edge));
+        assert!(rate(edge) < 0.5);
+    }
+}

@@ -1,0 +1,509 @@
+//! The one `Weights` struct: every tunable constant of the priors, the
+//! playout policy and the tree policy, with its name, group, range, default
+//! and meaning. The engine reads it; the tuner (issue 6) writes it.
+//!
+//! A weight may be *staged* by game phase: it then has three values, for
+//! the opening, the middle game and the endgame, and the value used is
+//! interpolated by the fraction of the board filled (see [`phase`]).
+//!
+//! On disk a weights file is TOML (see `docs/weights.md`): one key per
+//! weight, a number, or for a staged weight either a number (the same in
+//! every phase) or `{ opening = a, middle = b, endgame = c }`. Unknown keys,
+//! missing keys, non-integers for integer weights and values out of range
+//! are errors that name the key and the file.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use thiserror::Error;
+
+/// The tuning group of a weight (`tengen tune --group`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Group {
+    /// Priors and tree policy.
+    Tree,
+    /// Playout policy.
+    Playout,
+}
+
+impl Group {
+    pub fn name(self) -> &'static str {
+        match self {
+            Group::Tree => "tree",
+            Group::Playout => "playout",
+        }
+    }
+}
+
+/// The description of one weight.
+#[derive(Clone, Copy, Debug)]
+pub struct WeightSpec {
+    pub name: &'static str,
+    pub group: Group,
+    /// Integer weights only take integral values.
+    pub integer: bool,
+    pub min: f64,
+    pub max: f64,
+    /// Opening, middle game, endgame (all equal unless staged).
+    pub default: [f64; 3],
+    pub staged: bool,
+    pub meaning: &'static str,
+}
+
+/// Phase names, in the order of the stage arrays.
+pub const STAGES: [&str; 3] = ["opening", "middle", "endgame"];
+
+/// Fill fraction at which the middle-game value applies fully.
+pub const PHASE_MIDDLE_FILL: f64 = 0.25;
+/// Fill fraction from which the endgame value applies fully.
+pub const PHASE_END_FILL: f64 = 0.55;
+
+/// The interpolation weights of the three stages for a board whose
+/// fraction `fill` (stones / points) is filled: piecewise linear from the
+/// opening (empty board) to the middle game (`PHASE_MIDDLE_FILL`) to the
+/// endgame (`PHASE_END_FILL` and beyond).
+pub fn phase(fill: f64) -> [f64; 3] {
+    let f = fill.clamp(0.0, 1.0);
+    if f <= PHASE_MIDDLE_FILL {
+        let t = f / PHASE_MIDDLE_FILL;
+        [1.0 - t, t, 0.0]
+    } else if f < PHASE_END_FILL {
+        let t = (f - PHASE_MIDDLE_FILL) / (PHASE_END_FILL - PHASE_MIDDLE_FILL);
+        [0.0, 1.0 - t, t]
+    } else {
+        [0.0, 0.0, 1.0]
+    }
+}
+
+macro_rules! stage_default {
+    (($a:expr, $b:expr, $c:expr)) => {
+        ([$a as f64, $b as f64, $c as f64], true)
+    };
+    ($x:expr) => {
+        ([$x as f64, $x as f64, $x as f64], false)
+    };
+}
+
+macro_rules! weights {
+    ($( $name:ident : $group:ident $kind:ident [$min:expr, $max:expr] = $default:tt, $meaning:literal; )*) => {
+        /// Every tunable constant, each as [opening, middle, endgame].
+        #[derive(Clone, Debug, PartialEq)]
+        pub struct Weights {
+            $( #[doc = $meaning] pub $name: [f64; 3], )*
+        }
+
+        /// The weights at one game phase, as the hot code reads them.
+        #[derive(Clone, Copy, Debug, PartialEq)]
+        pub struct Resolved {
+            $( #[doc = $meaning] pub $name: f64, )*
+        }
+
+        /// The specification of every weight, in file order.
+        pub static SPECS: &[WeightSpec] = &[
+            $( WeightSpec {
+                name: stringify!($name),
+                group: Group::$group,
+                integer: weights!(@int $kind),
+                min: $min as f64,
+                max: $max as f64,
+                default: stage_default!($default).0,
+                staged: stage_default!($default).1,
+                meaning: $meaning,
+            }, )*
+        ];
+
+        impl Default for Weights {
+            fn default() -> Weights {
+                Weights { $( $name: stage_default!($default).0, )* }
+            }
+        }
+
+        impl Weights {
+            /// The value slots in the order of [`SPECS`].
+            pub fn slots(&self) -> Vec<&[f64; 3]> {
+                vec![ $( &self.$name, )* ]
+            }
+
+            /// The value slots in the order of [`SPECS`], mutable.
+            pub fn slots_mut(&mut self) -> Vec<&mut [f64; 3]> {
+                vec![ $( &mut self.$name, )* ]
+            }
+
+            /// The weights at a phase given by [`phase`].
+            pub fn resolve(&self, phase: [f64; 3]) -> Resolved {
+                let at = |v: &[f64; 3]| v[0] * phase[0] + v[1] * phase[1] + v[2] * phase[2];
+                Resolved { $( $name: at(&self.$name), )* }
+            }
+        }
+    };
+    (@int int) => { true };
+    (@int real) => { false };
+}
+
+weights! {
+    // ---- tree policy ----
+    uct_c: Tree real [0.0, 2.0] = 0.05,
+        "exploration coefficient of the UCB term sqrt(ln N / n)";
+    rave_schedule: Tree int [0, 1] = 0,
+        "RAVE weight schedule: 0 = Gelly-Silver minimum-MSE, 1 = hand-selected sqrt(k/(3n+k))";
+    rave_equiv: Tree real [10.0, 100000.0] = 2000.0,
+        "RAVE equivalence parameter (playouts at which tree and AMAF values weigh equally)";
+    fpu: Tree real [0.0, 1.5] = 1.1,
+        "first-play urgency: the value of a child never visited";
+    expand_visits: Tree int [1, 64] = 2,
+        "visits a leaf needs before it is expanded";
+    virtual_loss: Tree int [0, 16] = 1,
+        "virtual losses added to a node while a thread searches below it";
+    resign_threshold: Tree real [0.0, 0.5] = 0.08,
+        "resign when the root win rate is below this";
+    resign_min_visits: Tree int [100, 1000000] = 3000,
+        "the root needs this many visits before resigning";
+    // ---- priors (virtual playouts added when a node is created) ----
+    prior_even: Tree real [0.0, 100.0] = 10.0,
+        "virtual playouts at a 50% win rate given to every child";
+    prior_capture: Tree real [0.0, 100.0] = 30.0,
+        "virtual wins for a move that captures";
+    prior_atari_escape: Tree real [0.0, 100.0] = 20.0,
+        "virtual wins for a move that saves an own chain in atari";
+    prior_self_atari: Tree real [0.0, 100.0] = 20.0,
+        "virtual losses for a self-atari of two or more stones";
+    prior_pattern: Tree real [0.0, 100.0] = 10.0,
+        "virtual wins for a move that matches a good 3x3 pattern";
+    prior_near_last: Tree real [0.0, 100.0] = (4.0, 6.0, 6.0),
+        "virtual wins for a move within distance 2 of the last move";
+    prior_line1: Tree real [0.0, 100.0] = (30.0, 15.0, 0.0),
+        "virtual losses for a first-line move with nothing near it";
+    prior_line2: Tree real [0.0, 100.0] = (10.0, 3.0, 0.0),
+        "virtual losses for a second-line move with nothing near it";
+    prior_line3: Tree real [0.0, 100.0] = (10.0, 3.0, 0.0),
+        "virtual wins for a third- or fourth-line move with nothing near it";
+    prior_eye_fill: Tree real [0.0, 200.0] = 50.0,
+        "virtual losses for filling an own eye";
+    // ---- playout policy ----
+    po_atari: Playout real [0.0, 1.0] = 0.95,
+        "probability of capturing the last move's chain or saving an own chain it put in atari";
+    po_two_lib: Playout real [0.0, 1.0] = 0.5,
+        "probability of an atari on a two-liberty chain next to the last move";
+    po_pattern: Playout real [0.0, 1.0] = 0.9,
+        "probability of a 3x3 pattern move next to the last move";
+    po_nakade: Playout real [0.0, 1.0] = 0.9,
+        "probability of playing the vital point of a nakade shape next to the last move";
+    po_self_atari_reject: Playout real [0.0, 1.0] = 0.9,
+        "probability that a random self-atari move is rejected";
+    po_fill_board: Playout int [0, 10] = 3,
+        "random tries for a point with all eight neighbours empty before the plain random move";
+}
+
+/// What can go wrong with a weights file.
+#[derive(Debug, Error)]
+pub enum WeightsError {
+    #[error("cannot read weights file '{path}': {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("weights file '{path}' is not valid TOML: {message}")]
+    Syntax { path: PathBuf, message: String },
+    #[error("weights file '{path}': unknown key '{key}'{hint}")]
+    Unknown {
+        path: PathBuf,
+        key: String,
+        hint: String,
+    },
+    #[error("weights file '{path}': key '{key}' is missing (default {default})")]
+    Missing {
+        path: PathBuf,
+        key: String,
+        default: String,
+    },
+    #[error("weights file '{path}': key '{key}': {problem}")]
+    Value {
+        path: PathBuf,
+        key: String,
+        problem: String,
+    },
+}
+
+impl Weights {
+    /// Loads and validates a weights file.
+    pub fn load(path: &Path) -> Result<Weights, WeightsError> {
+        let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Read {
+            path: path.to_path_buf(),
+            source,
+        })?;
+        Weights::parse(&text, path)
+    }
+
+    /// Parses and validates weights text; `path` names it in errors.
+    pub fn parse(text: &str, path: &Path) -> Result<Weights, WeightsError> {
+        let table: toml::Table = toml::from_str(text).map_err(|e| WeightsError::Syntax {
+            path: path.to_path_buf(),
+            message: e.to_string().trim_end().replace('\n', " "),
+        })?;
+        for key in table.keys() {
+            if !SPECS.iter().any(|s| s.name == key) {
+                let hint = SPECS
+                    .iter()
+                    .map(|s| (edit_distance(s.name, key), s.name))
+                    .min()
+                    .filter(|&(d, _)| d <= 3)
+                    .map(|(_, n)| format!(" (did you mean '{n}'?)"))
+                    .unwrap_or_default();
+                return Err(WeightsError::Unknown {
+                    path: path.to_path_buf(),
+                    key: key.clone(),
+                    hint,
+                });
+            }
+        }
+        let mut w = Weights::default();
+        for (spec, slot) in SPECS.iter().zip(w.slots_mut()) {
+            let value_err = |problem: String| WeightsError::Value {
+                path: path.to_path_buf(),
+                key: spec.name.to_string(),
+                problem,
+            };
+            let Some(v) = table.get(spec.name) else {
+                return Err(WeightsError::Missing {
+                    path: path.to_path_buf(),
+                    key: spec.name.to_string(),
+                    default: format_value(spec, &spec.default),
+                });
+            };
+            *slot = match v {
+                toml::Value::Table(t) if spec.staged => {
+                    let mut out = [0.0; 3];
+                    for k in t.keys() {
+                        if !STAGES.contains(&k.as_str()) {
+                            return Err(value_err(format!(
+                                "unknown stage '{k}': the stages are opening, middle and endgame"
+                            )));
+                        }
+                    }
+                    for (i, stage) in STAGES.iter().enumerate() {
+                        let x = t.get(*stage).ok_or_else(|| {
+                            value_err(format!(
+                                "stage '{stage}' is missing: give opening, middle and endgame"
+                            ))
+                        })?;
+                        out[i] = number(spec, x).map_err(|p| value_err(format!("{stage}: {p}")))?;
+                    }
+                    out
+                }
+                toml::Value::Table(_) => {
+                    return Err(value_err(
+                        "this weight is not staged: give a single number".into(),
+                    ));
+                }
+                x => {
+                    let n = number(spec, x).map_err(value_err)?;
+                    [n, n, n]
+                }
+            };
+        }
+        Ok(w)
+    }
+
+    /// The weights as a commented TOML file that [`Weights::parse`] reads
+    /// back exactly.
+    pub fn to_toml(&self) -> String {
+        let mut out = String::from(
+            "# tengen weights. Every key is required; see docs/weights.md.\n\
+             # Staged weights take { opening = a, middle = b, endgame = c } or one number.\n",
+        );
+        let mut group = None;
+        for (spec, v) in SPECS.iter().zip(self.slots()) {
+            if group != Some(spec.group) {
+                group = Some(spec.group);
+                let _ = write!(out, "\n# ---- group: {} ----\n", spec.group.name());
+            }
+            let kind = if spec.integer { "integer" } else { "real" };
+            let staged = if spec.staged { ", staged" } else { "" };
+            let _ = writeln!(
+                out,
+                "# {} ({kind} in [{}, {}]{staged})",
+                spec.meaning,
+                fmt_num(spec.min),
+                fmt_num(spec.max)
+            );
+            let _ = writeln!(out, "{} = {}", spec.name, format_value(spec, v));
+        }
+        out
+    }
+
+    /// One line per weight, for GTP and the CLI: `name value [min max] meaning`.
+    pub fn describe(&self) -> String {
+        let mut out = String::new();
+        for (spec, v) in SPECS.iter().zip(self.slots()) {
+            let _ = writeln!(
+                out,
+                "{} = {}  [{}, {}]  {}",
+                spec.name,
+                format_value(spec, v),
+                fmt_num(spec.min),
+                fmt_num(spec.max),
+                spec.meaning
+            );
+        }
+        out.trim_end().to_string()
+    }
+}
+
+fn number(spec: &WeightSpec, v: &toml::Value) -> Result<f64, String> {
+    let x = match v {
+        toml::Value::Integer(i) => *i as f64,
+        toml::Value::Float(f) => *f,
+        other => return Err(format!("expected a number, found {}", other.type_str())),
+    };
+    if !x.is_finite() {
+        return Err(format!("{x} is not a finite number"));
+    }
+    if spec.integer && x.fract() != 0.0 {
+        return Err(format!("{x} is not an integer (this weight is an integer)"));
+    }
+    if x < spec.min || x > spec.max {
+        return Err(format!(
+            "{} is out of range: allowed {} to {}",
+            fmt_num(x),
+            fmt_num(spec.min),
+            fmt_num(spec.max)
+        ));
+    }
+    Ok(x)
+}
+
+fn fmt_num(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+fn format_value(spec: &WeightSpec, v: &[f64; 3]) -> String {
+    let one = |x: f64| {
+        if spec.integer {
+            format!("{}", x as i64)
+        } else if x.fract() == 0.0 {
+            format!("{x:.1}")
+        } else {
+            format!("{x}")
+        }
+    };
+    if spec.staged {
+        format!(
+            "{{ opening = {}, middle = {}, endgame = {} }}",
+            one(v[0]),
+            one(v[1]),
+            one(v[2])
+        )
+    } else {
+        one(v[0])
+    }
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &cb) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + (ca != cb) as usize)
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Weights, WeightsError> {
+        Weights::parse(text, Path::new("w.toml"))
+    }
+
+    #[test]
+    fn defaults_round_trip_and_are_in_range() {
+        let w = Weights::default();
+        assert_eq!(parse(&w.to_toml()).unwrap(), w);
+        for (s, v) in SPECS.iter().zip(w.slots()) {
+            for x in v {
+                assert!(
+                    s.min <= *x && *x <= s.max,
+                    "{} default out of range",
+                    s.name
+                );
+                assert!(!s.integer || x.fract() == 0.0, "{}", s.name);
+            }
+            assert!(s.staged || v[0] == v[1] && v[1] == v[2]);
+        }
+    }
+
+    #[test]
+    fn the_shipped_file_is_the_defaults() {
+        let text = include_str!("../weights/default.toml");
+        assert_eq!(
+            text,
+            Weights::default().to_toml(),
+            "weights/default.toml is stale: regenerate it with `tengen weights --defaults > weights/default.toml`"
+        );
+    }
+
+    #[test]
+    fn errors_name_the_key_and_file() {
+        let good = Weights::default().to_toml();
+        let e = parse(&format!("{good}uct_cc = 1\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("w.toml") && e.contains("'uct_cc'") && e.contains("uct_c"),
+            "{e}"
+        );
+        let e = parse(&good.replace("fpu = 1.1\n", ""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("'fpu' is missing"), "{e}");
+        let e = parse(&good.replace("fpu = 1.1", "fpu = 9.0"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("'fpu'") && e.contains("out of range"), "{e}");
+        let e = parse(&good.replace("expand_visits = 2", "expand_visits = 2.5"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not an integer"), "{e}");
+        let e = parse(&good.replace("fpu = 1.1", "fpu = \"high\""))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("expected a number"), "{e}");
+        let e = parse("fpu = = 1").unwrap_err().to_string();
+        assert!(e.contains("not valid TOML"), "{e}");
+        let e = parse(&good.replace("fpu = 1.1", "fpu = { opening = 1.0 }"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("not staged"), "{e}");
+    }
+
+    #[test]
+    fn staged_weights_accept_one_number_and_interpolate() {
+        let good = Weights::default().to_toml();
+        let line = good
+            .lines()
+            .find(|l| l.starts_with("prior_line1 ="))
+            .unwrap();
+        let w = parse(&good.replace(line, "prior_line1 = 12")).unwrap();
+        assert_eq!(w.prior_line1, [12.0; 3]);
+        let d = Weights::default();
+        assert_eq!(d.resolve(phase(0.0)).prior_line1, d.prior_line1[0]);
+        assert_eq!(d.resolve(phase(0.9)).prior_line1, d.prior_line1[2]);
+        let mid = d.resolve(phase(PHASE_MIDDLE_FILL / 2.0)).prior_line1;
+        assert!((mid - (d.prior_line1[0] + d.prior_line1[1]) / 2.0).abs() < 1e-9);
+        let e = parse(&good.replace(line, "prior_line1 = { opening = 1, middle = 2 }"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("'endgame' is missing"), "{e}");
+    }
+}
