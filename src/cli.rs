@@ -19,10 +19,14 @@ use tengen::search::SearchConfig;
         so a GUI or server client can launch it as it is, for example in GoGui: \
         Program > New Program, command `tengen`.\n\n\
         Examples:\n  \
-        tengen                        # GTP on stdin/stdout\n  \
-        tengen --seed 7 gtp           # same, reproducible random engine\n  \
-        tengen bench --random         # light playouts per second, 9x9 and 19x19\n  \
-        tengen crosscheck --games 100 # rules against GNU Go on random games"
+        tengen                                   # GTP on stdin/stdout, MCTS, all cores\n  \
+        tengen --threads 1 --seed 7 --playouts 5000 gtp   # reproducible games\n  \
+        tengen --weights my.toml --live-gfx      # other weights, GoGui live graphics\n  \
+        tengen bench --threads 2                 # search playouts/s, signature, scaling\n  \
+        tengen bench --random                    # light playouts per second\n  \
+        tengen --move-secs 1 match --opponent \"/usr/games/gnugo --mode gtp\" --games 20\n  \
+        tengen weights --describe                # every weight, its range and meaning\n  \
+        tengen crosscheck --games 100            # rules against GNU Go on random games"
 )]
 pub struct Cli {
     #[command(flatten)]
@@ -200,7 +204,8 @@ pub struct MatchArgs {
     #[arg(long, value_name = "COMMAND")]
     pub opponent: String,
     /// The engine under test (default: this program in GTP mode with the
-    /// engine options given before `match`).
+    /// engine options given before `match`; game i then uses seed
+    /// --seed + i, so games with fixed playouts differ).
     #[arg(long, value_name = "COMMAND")]
     pub engine_cmd: Option<String>,
     /// A referee engine that scores games ended by passes or the move

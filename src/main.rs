@@ -175,6 +175,7 @@ fn run_match(cli: &Cli, args: &MatchArgs) -> Result<ExitCode> {
         time,
         concurrency: args.concurrency.max(1),
         out_dir: args.out.clone(),
+        vary_seed: args.engine_cmd.is_none(),
     };
     eprintln!(
         "match: {} games, {}x{}, komi {}, {}; engine: {}; opponent: {}",

@@ -67,6 +67,9 @@ pub struct MatchConfig {
     pub concurrency: usize,
     /// Where SGF files and the results file go (`None`: nowhere).
     pub out_dir: Option<PathBuf>,
+    /// Add the game index to the value after `--seed` in the engine's
+    /// arguments, so that games with fixed playouts differ.
+    pub vary_seed: bool,
 }
 
 /// How a game ended.
@@ -316,7 +319,17 @@ pub fn play_game(
     index: usize,
     engine_color: Color,
 ) -> Result<GameRecord, MatchError> {
-    let mut engine = cfg.engine.spawn()?;
+    let mut engine_cmd = cfg.engine.clone();
+    if cfg.vary_seed
+        && let Some(i) = engine_cmd.args.iter().position(|a| a == "--seed")
+        && let Some(v) = engine_cmd
+            .args
+            .get(i + 1)
+            .and_then(|v| v.parse::<u64>().ok())
+    {
+        engine_cmd.args[i + 1] = v.wrapping_add(index as u64).to_string();
+    }
+    let mut engine = engine_cmd.spawn()?;
     let mut opponent = cfg.opponent.spawn()?;
     setup(&mut engine, &cfg.engine, cfg)?;
     setup(&mut opponent, &cfg.opponent, cfg)?;
