@@ -253,6 +253,9 @@ pub struct WeightsArgs {
 }
 
 #[derive(Args, Debug)]
+/// Speed measurements. The global `--playouts N` sets the playouts per
+/// position (default 100000 with --random, else 20000); the global
+/// `--threads N` (N > 1) adds a run on N threads and the scaling ratio.
 pub struct BenchArgs {
     /// Light random playouts from the empty board instead of the search.
     #[arg(long)]
@@ -260,12 +263,9 @@ pub struct BenchArgs {
     /// Board sizes to measure.
     #[arg(long, value_delimiter = ',', default_values_t = [9u8, 19])]
     pub sizes: Vec<u8>,
-    /// Playouts per position (default: 100000 with --random, else 20000).
-    #[arg(long)]
-    pub playouts: Option<u64>,
-    /// Also run the search on N threads and report the scaling ratio.
-    #[arg(long, value_name = "N")]
-    pub threads: Option<usize>,
+    // Playouts per position: the global --playouts (default 100000 with
+    // --random, else 20000). Threads: with the global --threads N above 1,
+    // the search also runs on N threads and the scaling ratio is reported.
 }
 
 #[derive(Args, Debug)]

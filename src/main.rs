@@ -56,7 +56,7 @@ fn run_bench(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
         );
     }
     if args.random {
-        let playouts = args.playouts.unwrap_or(100_000) as usize;
+        let playouts = cli.engine.playouts.unwrap_or(100_000) as usize;
         println!("light random playouts from the empty board, 1 thread, seed 1");
         println!(
             "{:>5} {:>10} {:>12} {:>12} {:>10} {:>18}",
@@ -77,7 +77,7 @@ fn run_bench(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let weights = cli.engine.load_weights()?;
-    let playouts = args.playouts.unwrap_or(20_000);
+    let playouts = cli.engine.playouts.unwrap_or(20_000);
     println!(
         "search (tree, priors, heavy playouts) on the fixed bench positions, {playouts} playouts each, seed 1"
     );
@@ -96,7 +96,7 @@ fn run_bench(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
             format!("{:016x}", one.signature),
             "1.00"
         );
-        if let Some(n) = args.threads.filter(|&n| n > 1) {
+        if let Some(n) = cli.engine.threads.map(usize::from).filter(|&n| n > 1) {
             let many = tengen::bench::search(size as usize, playouts, n, &weights);
             let ratio = (many.playouts as f64 / many.seconds) / (one.playouts as f64 / one.seconds);
             println!(

@@ -48,3 +48,29 @@ fn help_names_every_subcommand() {
         assert!(help.contains(sub), "--help lacks {sub}:\n{help}");
     }
 }
+
+#[test]
+fn subcommand_options_parse_without_clashes() {
+    // Global options given after a subcommand must not clash with the
+    // subcommand's own (clap panics at run time if they do).
+    for args in [
+        &[
+            "bench",
+            "--threads",
+            "2",
+            "--playouts",
+            "200",
+            "--sizes",
+            "9",
+        ][..],
+        &["bench", "--random", "--playouts", "1000", "--sizes", "9"][..],
+        &["weights", "--describe"][..],
+        &["match", "--help"][..],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    }
+}
