@@ -5,6 +5,7 @@ use std::time::Instant;
 use rand::{SeedableRng, rngs::SmallRng};
 
 use crate::playout::light_playout;
+use crate::rules::zobrist::{FNV_OFFSET, fnv1a};
 use crate::rules::{Board, Color};
 
 /// The result of a light-playout benchmark on one board size.
@@ -131,7 +132,7 @@ pub fn search(
         signature = signature
             .rotate_left(17)
             .wrapping_add(s.tree_nodes() as u64)
-            ^ fnv(r.best.to_string().as_bytes());
+            ^ fnv1a(FNV_OFFSET, r.best.to_string().as_bytes());
     }
     SearchBench {
         positions: positions.len(),
@@ -139,11 +140,4 @@ pub fn search(
         seconds: seconds.max(1e-9),
         signature,
     }
-}
-
-/// FNV-1a of a byte string.
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ b as u64).wrapping_mul(0x100_0000_01b3)
-    })
 }

@@ -1,7 +1,6 @@
 //! The `mcts` player: the tree search of [`crate::search`] with time
 //! management, resign and pass rules, dynamic komi and progress output.
 
-use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -89,17 +88,13 @@ impl MctsPlayer {
         report: &mut dyn FnMut(&Snapshot),
     ) -> SearchResult {
         let komi = self.komi(game);
-        let verbose = self.options.verbose || self.options.live_gfx;
-        let opts = self.options.clone();
+        let (progress, live_gfx) = (self.options.verbose, self.options.live_gfx);
         let mut both = |s: &Snapshot| {
-            if verbose {
-                let mut err = std::io::stderr().lock();
-                if opts.verbose {
-                    let _ = writeln!(err, "{}", progress_line(s));
-                }
-                if opts.live_gfx {
-                    let _ = write!(err, "gogui-gfx:\n{}\n\n", gfx_best_moves(s, true));
-                }
+            if progress {
+                eprintln!("{}", progress_line(s));
+            }
+            if live_gfx {
+                eprint!("gogui-gfx:\n{}\n\n", gfx_best_moves(s, true));
             }
             report(s);
         };
@@ -110,12 +105,19 @@ impl MctsPlayer {
         r
     }
 
-    /// The search result of the last search if it was of this position.
-    pub fn last_result(&self, game: &Game, color: Color) -> Option<&SearchResult> {
-        match &self.last {
-            Some((k, r)) if *k == game.board().key(color) => Some(r),
-            _ => None,
+    /// The result of the last search if it was of this position (with
+    /// the side to move), else of a new search of `status_playouts`.
+    fn status_search(&mut self, game: &Game) -> &SearchResult {
+        let color = game.to_move();
+        let key = game.board().key(color);
+        if !matches!(&self.last, Some((k, _)) if *k == key) {
+            let limits = Limits {
+                playouts: Some(self.options.status_playouts),
+                ..Limits::default()
+            };
+            self.run(game, color, &limits, &AtomicBool::new(false), &mut |_| {});
         }
+        &self.last.as_ref().expect("a search just ran").1
     }
 }
 
@@ -232,7 +234,9 @@ impl Player for MctsPlayer {
         let report = &mut req.report;
         let r = self.run(game, color, &limits, &stop, &mut |s| report(s));
         let snapshot = &r.snapshot;
-        let w = self.searcher.weights().resolve(crate::weights::phase(0.0));
+        // Resign weights are not staged.
+        let w = self.searcher.weights();
+        let (resign_threshold, resign_min_visits) = (w.resign_threshold[0], w.resign_min_visits[0]);
 
         // Tromp-Taylor score of the board as it stands, for `color`.
         let tt = game.area_score();
@@ -244,8 +248,8 @@ impl Player for MctsPlayer {
 
         let mut choice = Genmove::Move(r.best);
         if !req.cleanup
-            && r.winrate < w.resign_threshold
-            && snapshot.root_visits as f64 >= w.resign_min_visits
+            && r.winrate < resign_threshold
+            && snapshot.root_visits as f64 >= resign_min_visits
         {
             choice = Genmove::Resign;
         } else if r.best == Move::Pass || (opponent_passed && tt_wins && r.winrate > 0.5) {
@@ -310,30 +314,14 @@ impl Player for MctsPlayer {
     }
 
     fn ownership(&mut self, game: &Game) -> Option<Vec<f32>> {
-        let color = game.to_move();
-        let key = game.board().key(color);
-        if self.searcher.ownership(key).is_none() {
-            let limits = Limits {
-                playouts: Some(self.options.status_playouts),
-                ..Limits::default()
-            };
-            let stop = AtomicBool::new(false);
-            self.run(game, color, &limits, &stop, &mut |_| {});
-        }
-        self.searcher.ownership(key).map(|o| o.to_vec())
+        self.status_search(game);
+        self.searcher
+            .ownership(game.board().key(game.to_move()))
+            .map(|o| o.to_vec())
     }
 
     fn snapshot(&mut self, game: &Game) -> Option<Snapshot> {
-        let color = game.to_move();
-        if let Some(r) = self.last_result(game, color) {
-            return Some(r.snapshot.clone());
-        }
-        let limits = Limits {
-            playouts: Some(self.options.status_playouts),
-            ..Limits::default()
-        };
-        let stop = AtomicBool::new(false);
-        Some(self.run(game, color, &limits, &stop, &mut |_| {}).snapshot)
+        Some(self.status_search(game).snapshot.clone())
     }
 }
 

@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 use thiserror::Error;
 
 use crate::playout;
-use crate::rules::{Color, Coord, Game, GameError, Move, PlayError, Rules};
+use crate::rules::{Cell, Color, Coord, Game, GameError, Move, PlayError, Point, Rules};
 use crate::search::{SearchConfig, Snapshot};
 use crate::sgf::{self, SgfError};
 use crate::weights::Weights;
@@ -191,14 +191,19 @@ pub enum EngineError {
 /// Cached status estimate: (position key, dead chains, seki chains).
 type StatusCache = (u64, Vec<Vec<Coord>>, Vec<Vec<Coord>>);
 
-/// The on-board orthogonal neighbours of `c`.
-fn neighbours(c: Coord, size: usize) -> impl Iterator<Item = Coord> {
-    let (x, y, n) = (c.x as i32, c.y as i32, size as i32);
-    [(0, 1), (1, 0), (0, -1), (-1, 0)]
-        .into_iter()
-        .map(move |(dx, dy)| (x + dx, y + dy))
-        .filter(move |&(a, b)| a >= 0 && b >= 0 && a < n && b < n)
-        .map(|(a, b)| Coord::new(a as u8, b as u8))
+/// A fresh move generator of the configured kind.
+fn make_player(config: &EngineConfig) -> Box<dyn Player> {
+    match config.kind {
+        EngineKind::Random => Box::new(random::RandomPlayer::new(config.seed)),
+        EngineKind::Mcts => Box::new(mcts::MctsPlayer::new(
+            SearchConfig {
+                seed: config.seed,
+                ..config.search.clone()
+            },
+            config.weights.clone(),
+            config.play.clone(),
+        )),
+    }
 }
 
 /// The engine: one game, one move generator, one clock.
@@ -207,6 +212,7 @@ pub struct Engine {
     game: Game,
     /// `None` only while a background search holds the player.
     player: Option<Box<dyn Player>>,
+    player_name: &'static str,
     background: Option<Background>,
     clock: Clock,
     /// Cached status estimate: (position key, dead chains, seki chains).
@@ -216,18 +222,9 @@ pub struct Engine {
 impl Engine {
     pub fn new(config: EngineConfig) -> Result<Engine, EngineError> {
         let game = Game::new(config.size, config.komi, config.rules)?;
-        let player: Box<dyn Player> = match config.kind {
-            EngineKind::Random => Box::new(random::RandomPlayer::new(config.seed)),
-            EngineKind::Mcts => Box::new(mcts::MctsPlayer::new(
-                SearchConfig {
-                    seed: config.seed,
-                    ..config.search.clone()
-                },
-                config.weights.clone(),
-                config.play.clone(),
-            )),
-        };
+        let player = make_player(&config);
         Ok(Engine {
+            player_name: player.name(),
             config,
             game,
             player: Some(player),
@@ -242,10 +239,7 @@ impl Engine {
     }
 
     pub fn player_name(&self) -> &'static str {
-        match self.config.kind {
-            EngineKind::Mcts => "mcts",
-            EngineKind::Random => "random",
-        }
+        self.player_name
     }
 
     /// The player, after stopping any background search.
@@ -262,26 +256,17 @@ impl Engine {
             bg.stop.store(true, Ordering::Relaxed);
             match bg.handle.join() {
                 Ok(p) => self.player = Some(p),
-                Err(_) => {
-                    // The search panicked: start a fresh player.
-                    let fresh = Engine::new(self.config.clone())
-                        .ok()
-                        .and_then(|mut e| e.player.take());
-                    self.player = fresh;
-                }
+                // The search panicked: start a fresh player.
+                Err(_) => self.player = Some(make_player(&self.config)),
             }
         }
     }
 
-    /// True while a background search runs.
-    pub fn background_running(&self) -> bool {
-        self.background.is_some()
-    }
-
     /// Starts analysing the current position for `color` in the
     /// background: `report` gets a snapshot every `every`, and `done` runs
-    /// when the analysis is stopped (by [`Engine::stop_background`], which
-    /// every other engine call does first).
+    /// when the analysis is stopped by [`Engine::stop_background`]. Every
+    /// engine call that uses the player or changes the position calls it
+    /// first, and the GTP session calls it before every command.
     pub fn start_analysis(
         &mut self,
         color: Color,
@@ -309,23 +294,32 @@ impl Engine {
 
     /// The state of the search of the current position.
     pub fn analysis(&mut self) -> Result<Snapshot, EngineError> {
-        let game = self.game.clone();
-        self.player().snapshot(&game).ok_or(EngineError::NoSearch)
+        self.stop_background();
+        let player = self.player.as_mut().expect("the player is here");
+        player.snapshot(&self.game).ok_or(EngineError::NoSearch)
     }
 
-    /// Ownership per point of the board (row-major from A1), +1 Black.
-    pub fn ownership(&mut self) -> Vec<(Coord, f32)> {
-        let game = self.game.clone();
-        let board = game.board();
-        let own = match self.player().ownership(&game) {
-            Some(o) => o,
-            None => playout::ownership(
-                board,
-                game.to_move(),
+    /// Ownership of every point in `board.points()` order (row-major from
+    /// A1, so point (x, y) is entry y·size + x), +1 Black to −1 White.
+    fn ownership_values(&mut self) -> Vec<f32> {
+        self.stop_background();
+        let player = self.player.as_mut().expect("the player is here");
+        let game = &self.game;
+        player.ownership(game).unwrap_or_else(|| {
+            let to_move = game.to_move();
+            playout::ownership(
+                game.board(),
+                to_move,
                 self.config.status_playouts,
-                board.key(game.to_move()) ^ self.config.seed,
-            ),
-        };
+                game.board().key(to_move) ^ self.config.seed,
+            )
+        })
+    }
+
+    /// Ownership of every point, +1 Black to −1 White.
+    pub fn ownership(&mut self) -> Vec<(Coord, f32)> {
+        let own = self.ownership_values();
+        let board = self.game.board();
         board
             .points()
             .iter()
@@ -354,6 +348,7 @@ impl Engine {
     }
 
     pub fn set_komi(&mut self, komi: f64) {
+        self.stop_background();
         self.game.set_komi(komi);
     }
 
@@ -423,14 +418,17 @@ impl Engine {
     }
 
     pub fn fixed_handicap(&mut self, n: usize) -> Result<Vec<Coord>, EngineError> {
+        self.stop_background();
         Ok(self.game.fixed_handicap(n)?)
     }
 
     pub fn place_free_handicap(&mut self, n: usize) -> Result<Vec<Coord>, EngineError> {
+        self.stop_background();
         Ok(self.game.free_handicap(n)?)
     }
 
     pub fn set_free_handicap(&mut self, stones: &[Move]) -> Result<Vec<Coord>, EngineError> {
+        self.stop_background();
         Ok(self.game.set_handicap(stones)?)
     }
 
@@ -472,15 +470,11 @@ impl Engine {
         {
             return dead.clone();
         }
-        let size = self.game.size();
-        let mut own = vec![0f32; size * size];
-        for (c, o) in self.ownership() {
-            own[c.y as usize * size + c.x as usize] = o;
-        }
+        let own = self.ownership_values();
         let board = self.game.board();
-        let sign = |c: &Coord| match board.stone_at(*c) {
-            Some(Color::Black) => 1.0,
-            _ => -1.0,
+        let own_at = |p: Point| {
+            let c = board.coord(p);
+            own[c.y as usize * board.size() + c.x as usize]
         };
         let chains = self.chains();
         let dead: Vec<Vec<Coord>> = chains
@@ -488,7 +482,15 @@ impl Engine {
             .filter(|chain| {
                 let mine: f32 = chain
                     .iter()
-                    .map(|c| sign(c) * own[c.y as usize * size + c.x as usize])
+                    .map(|&c| {
+                        let p = board.point(c);
+                        let sign = if board.cell(p) == Cell::Black {
+                            1.0
+                        } else {
+                            -1.0
+                        };
+                        sign * own_at(p)
+                    })
                     .sum();
                 mine < 0.0
             })
@@ -498,26 +500,29 @@ impl Engine {
         // neither side owns and is shared with a living chain of the other
         // colour that also has at most four liberties. (Dame between two
         // safe groups is not seki: such groups have many liberties.)
-        let alive_at =
-            |c: Coord| board.stone_at(c).is_some() && !dead.iter().any(|d| d.contains(&c));
-        let libs = |c: Coord| board.liberties(board.point(c));
+        let mut is_dead = vec![false; board.geometry().num_points];
+        for c in dead.iter().flatten() {
+            is_dead[board.point(*c).idx()] = true;
+        }
+        let short_living = |p: Point| {
+            board.cell(p).color().is_some() && !is_dead[p.idx()] && board.liberties(p) <= 4
+        };
         let seki: Vec<Vec<Coord>> = chains
             .iter()
-            .filter(|chain| !dead.contains(chain) && libs(chain[0]) <= 4)
             .filter(|chain| {
-                let color = board.stone_at(chain[0]);
-                chain.iter().any(|&s| {
-                    neighbours(s, size).any(|l| {
-                        board.stone_at(l).is_none()
-                            && own[l.y as usize * size + l.x as usize].abs() < 0.4
-                            && neighbours(l, size).any(|q| {
-                                board.stone_at(q).is_some()
-                                    && board.stone_at(q) != color
-                                    && alive_at(q)
-                                    && libs(q) <= 4
-                            })
+                let first = board.point(chain[0]);
+                short_living(first)
+                    && chain.iter().any(|&c| {
+                        let s = board.point(c);
+                        board.neighbors(s).into_iter().any(|l| {
+                            board.cell(l) == Cell::Empty
+                                && own_at(l).abs() < 0.4
+                                && board
+                                    .neighbors(l)
+                                    .into_iter()
+                                    .any(|q| short_living(q) && board.cell(q) != board.cell(s))
+                        })
                     })
-                })
             })
             .cloned()
             .collect();

@@ -208,56 +208,42 @@ impl Session {
         if self.engine.player_name() != "mcts" {
             return Err(error_text(&EngineError::NoSearch));
         }
-        let header = format!("={}\n", id.unwrap_or(""));
-        match cmd {
-            Command::LzAnalyze { color, interval_cs } => {
-                let color = color.unwrap_or(self.engine.game().to_move());
-                self.write_out(&header);
-                let out = self.out.clone();
-                let end = self.out.clone();
-                let every = Duration::from_millis(10 * interval_cs.max(1) as u64);
-                self.engine.start_analysis(
-                    color,
-                    every,
-                    Box::new(move |s| {
-                        let line = lz_info(s);
-                        if !line.is_empty() {
-                            let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
-                            let _ = writeln!(o, "{line}").and_then(|_| o.flush());
-                        }
-                    }),
-                    Box::new(move || {
-                        let mut o = end.lock().unwrap_or_else(|e| e.into_inner());
-                        let _ = o.write_all(b"\n").and_then(|_| o.flush());
-                    }),
-                );
-                Ok(())
-            }
-            Command::LzGenmoveAnalyze { color, interval_cs } => {
-                let color = color.unwrap_or(self.engine.game().to_move());
-                self.write_out(&header);
-                let out = self.out.clone();
-                let every = Duration::from_millis(10 * interval_cs.max(1) as u64);
-                let answer = self
-                    .engine
-                    .genmove_with(color, true, false, Some(every), &mut |s| {
-                        let line = lz_info(s);
-                        if !line.is_empty() {
-                            let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
-                            let _ = writeln!(o, "{line}").and_then(|_| o.flush());
-                        }
-                    });
-                let mv = match answer {
-                    Ok(Genmove::Move(m)) => m.to_string(),
-                    Ok(Genmove::Resign) => "resign".into(),
-                    // The response has begun; end it cleanly.
-                    Err(_) => "pass".into(),
-                };
-                self.write_out(&format!("play {mv}\n\n"));
-                Ok(())
-            }
+        let (color, interval_cs, genmove) = match cmd {
+            Command::LzAnalyze { color, interval_cs } => (color, interval_cs, false),
+            Command::LzGenmoveAnalyze { color, interval_cs } => (color, interval_cs, true),
             _ => unreachable!("only streamed commands come here"),
+        };
+        let color = color.unwrap_or(self.engine.game().to_move());
+        let every = Duration::from_millis(10 * interval_cs.max(1) as u64);
+        self.write_out(&format!("={}\n", id.unwrap_or("")));
+        if genmove {
+            let answer = self.engine.genmove_with(
+                color,
+                true,
+                false,
+                Some(every),
+                &mut lz_writer(self.out.clone()),
+            );
+            let mv = match answer {
+                Ok(Genmove::Move(m)) => m.to_string(),
+                Ok(Genmove::Resign) => "resign".into(),
+                // The response has begun; end it cleanly.
+                Err(_) => "pass".into(),
+            };
+            self.write_out(&format!("play {mv}\n\n"));
+        } else {
+            let end = self.out.clone();
+            self.engine.start_analysis(
+                color,
+                every,
+                Box::new(lz_writer(self.out.clone())),
+                Box::new(move || {
+                    let mut o = end.lock().unwrap_or_else(|e| e.into_inner());
+                    let _ = o.write_all(b"\n").and_then(|_| o.flush());
+                }),
+            );
         }
+        Ok(())
     }
 
     fn execute(&mut self, cmd: Command) -> Answer {
@@ -426,6 +412,17 @@ fn showboard(e: &Engine) -> String {
 
 /// Formats `=id body` / `?id message` followed by the blank line. A body
 /// never contains an empty line (that would end the response early).
+/// A report callback that writes each snapshot's `info` line to `out`.
+fn lz_writer(out: Output) -> impl FnMut(&Snapshot) + Send + 'static {
+    move |s| {
+        let line = lz_info(s);
+        if !line.is_empty() {
+            let mut o = out.lock().unwrap_or_else(|e| e.into_inner());
+            let _ = writeln!(o, "{line}").and_then(|_| o.flush());
+        }
+    }
+}
+
 /// One Leela Zero `info` line for a snapshot: every candidate with its
 /// visits, win rate and prior (in 1/10000, for the side to move), lower
 /// confidence bound, order and principal variation.

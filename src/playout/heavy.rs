@@ -16,7 +16,7 @@
 
 use rand::Rng;
 
-use super::patterns;
+use super::{PlayoutResult, patterns, run_playout};
 use crate::rules::{Board, Cell, Color, Point};
 use crate::weights::Resolved;
 
@@ -84,12 +84,6 @@ impl Cands {
 
 /// Moves that capture the chain through `last` if it is in atari, and
 /// moves that save `color`'s chains next to `last` that are in atari.
-pub fn atari_moves(board: &Board, color: Color, last: Point, out: &mut Vec<Point>) {
-    let mut c = Cands::new();
-    atari_cands(board, color, last, &mut c);
-    out.extend_from_slice(&c.pts[..c.n]);
-}
-
 fn atari_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
     let me = Cell::stone(color);
     let opp = Cell::stone(color.opponent());
@@ -290,67 +284,23 @@ pub fn heavy_move<R: Rng>(
     fallback.filter(|&p| board.chain_len_after(p, color) == 1)
 }
 
-/// What a finished heavy playout reports.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct HeavyResult {
-    pub moves: usize,
-    pub cut_off: bool,
-}
-
 /// Plays a heavy playout to the end (two passes or the move cap). Every
 /// stone played is appended to `moves` (for AMAF).
 pub fn heavy_playout<R: Rng>(
     board: &mut Board,
-    mut to_move: Color,
-    mut last: Option<Point>,
+    to_move: Color,
+    last: Option<Point>,
     policy: &Policy,
     rng: &mut R,
     moves: &mut Vec<(Point, Color)>,
-) -> HeavyResult {
-    let cap = 3 * board.size() * board.size();
-    let mut played = 0;
-    let mut passes = 0;
-    while passes < 2 {
-        if played >= cap {
-            return HeavyResult {
-                moves: played,
-                cut_off: true,
-            };
-        }
-        match heavy_move(board, to_move, last, policy, rng) {
-            Some(p) => {
-                board.play_unchecked(p, to_move);
-                moves.push((p, to_move));
-                played += 1;
-                passes = 0;
-                last = Some(p);
-            }
-            None => {
-                board.pass();
-                passes += 1;
-                last = None;
-            }
-        }
-        to_move = to_move.opponent();
-    }
-    HeavyResult {
-        moves: played,
-        cut_off: false,
-    }
-}
-
-/// Area score of a finished playout board (Black minus White, komi not
-/// included): stones, plus empty points touched by one colour only.
-pub fn playout_score(board: &Board) -> i32 {
-    let mut s = 0;
-    for &p in board.points() {
-        match board.fast_owner(p) {
-            Some(Color::Black) => s += 1,
-            Some(Color::White) => s -= 1,
-            None => {}
-        }
-    }
-    s
+) -> PlayoutResult {
+    run_playout(
+        board,
+        to_move,
+        last,
+        |b, c, l| heavy_move(b, c, l, policy, rng),
+        |p, c| moves.push((p, c)),
+    )
 }
 
 #[cfg(test)]
@@ -394,14 +344,15 @@ mod tests {
         b.play(e5, Color::Black).unwrap();
         let d4 = b.point(Coord::new(3, 3));
         // White to move: the only saving move is D4.
-        let mut out = Vec::new();
-        atari_moves(&b, Color::White, e5, &mut out);
-        assert_eq!(out, vec![d4]);
+        let moves = |color, last| {
+            let mut c = Cands::new();
+            atari_cands(&b, color, last, &mut c);
+            c.pts[..c.n].to_vec()
+        };
+        assert_eq!(moves(Color::White, e5), vec![d4]);
         // Black, were it to move, captures at D4 too.
         let d5 = b.point(Coord::new(3, 4));
-        out.clear();
-        atari_moves(&b, Color::Black, d5, &mut out);
-        assert_eq!(out, vec![d4]);
+        assert_eq!(moves(Color::Black, d5), vec![d4]);
     }
 
     #[test]

@@ -42,9 +42,18 @@ pub struct PlayoutResult {
     pub cut_off: bool,
 }
 
-/// Plays a light random playout on `board` until two consecutive passes
-/// (or the move cap), starting with `to_move`.
-pub fn light_playout<R: Rng>(board: &mut Board, mut to_move: Color, rng: &mut R) -> PlayoutResult {
+/// Plays moves chosen by `pick(board, to_move, last_move)` until two
+/// consecutive passes (`None`) or the move cap, starting with `to_move`.
+/// `played` sees every stone played. The one playout loop of the light and
+/// heavy policies.
+#[inline]
+pub fn run_playout(
+    board: &mut Board,
+    mut to_move: Color,
+    mut last: Option<Point>,
+    mut pick: impl FnMut(&Board, Color, Option<Point>) -> Option<Point>,
+    mut played: impl FnMut(Point, Color),
+) -> PlayoutResult {
     let cap = 3 * board.size() * board.size();
     let mut moves = 0;
     let mut passes = 0;
@@ -55,15 +64,18 @@ pub fn light_playout<R: Rng>(board: &mut Board, mut to_move: Color, rng: &mut R)
                 cut_off: true,
             };
         }
-        match light_move(board, to_move, rng) {
+        match pick(board, to_move, last) {
             Some(p) => {
                 board.play_unchecked(p, to_move);
+                played(p, to_move);
                 moves += 1;
                 passes = 0;
+                last = Some(p);
             }
             None => {
                 board.pass();
                 passes += 1;
+                last = None;
             }
         }
         to_move = to_move.opponent();
@@ -72,6 +84,18 @@ pub fn light_playout<R: Rng>(board: &mut Board, mut to_move: Color, rng: &mut R)
         moves,
         cut_off: false,
     }
+}
+
+/// Plays a light random playout on `board` until two consecutive passes
+/// (or the move cap), starting with `to_move`.
+pub fn light_playout<R: Rng>(board: &mut Board, to_move: Color, rng: &mut R) -> PlayoutResult {
+    run_playout(
+        board,
+        to_move,
+        None,
+        |b, c, _| light_move(b, c, rng),
+        |_, _| {},
+    )
 }
 
 /// Monte-Carlo ownership: for each point of `board.points()`, the mean of

@@ -107,16 +107,23 @@ pub fn size_key(size: usize) -> u64 {
     KEYS.size[size]
 }
 
+/// The FNV-1a offset basis: the hash of no bytes.
+pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a: continues hash `h` over `bytes`.
+pub fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
 /// FNV-1a over the little-endian bytes of every key, in generation order.
 /// Persistent files store this value and compare it on open.
 pub fn zobrist_checksum() -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut feed = |k: u64| {
-        for b in k.to_le_bytes() {
-            h ^= b as u64;
-            h = h.wrapping_mul(0x0000_0100_0000_01b3);
-        }
-    };
+    let mut h = FNV_OFFSET;
+    let mut feed = |k: u64| h = fnv1a(h, &k.to_le_bytes());
     for c in 0..2 {
         KEYS.stone[c].iter().for_each(|&k| feed(k));
     }

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 use rand::{SeedableRng, rngs::SmallRng};
 
 use crate::playout::heavy::{Policy, heavy_playout};
-use crate::rules::{Board, Cell, Color, Coord, Game, Move, Point};
+use crate::rules::{Board, Cell, Color, Game, Move, Point};
 use crate::weights::{Resolved, Weights, phase};
 use tree::{Arena, EXPANDED, EXPANDING, LEAF, Node, PASS, Stats};
 
@@ -62,7 +62,6 @@ pub struct Candidate {
     /// Win rate for the side to move at the root.
     pub winrate: f64,
     pub prior: f64,
-    pub amaf_winrate: f64,
     /// Principal variation starting with `mv`.
     pub pv: Vec<Move>,
 }
@@ -76,7 +75,7 @@ pub struct Snapshot {
     /// Visits of the root (reused ones included).
     pub root_visits: u32,
     pub elapsed: Duration,
-    /// Candidates by decreasing visits.
+    /// Candidates by decreasing visits, at most [`MAX_CANDIDATES`].
     pub candidates: Vec<Candidate>,
     pub tree_nodes: usize,
     pub tree_full: bool,
@@ -91,6 +90,9 @@ impl Snapshot {
         self.candidates.first()
     }
 }
+
+/// Candidates a snapshot lists (most visited first).
+pub const MAX_CANDIDATES: usize = 24;
 
 /// Weights the hot loop reads, as f32.
 #[derive(Clone, Copy, Debug)]
@@ -197,10 +199,6 @@ impl Searcher {
 
     pub fn weights(&self) -> &Weights {
         &self.weights
-    }
-
-    pub fn config(&self) -> &SearchConfig {
-        &self.config
     }
 
     /// Forgets the tree (new game).
@@ -732,6 +730,9 @@ impl Searcher {
                 .cmp(&a.1.visits)
                 .then(b.1.winrate().total_cmp(&a.1.winrate()))
         });
+        // Snapshots are taken while the threads search (every report
+        // interval): principal variations only for the leading moves.
+        candidates.truncate(MAX_CANDIDATES);
         let candidates = candidates
             .into_iter()
             .map(|(ix, s)| Candidate {
@@ -739,11 +740,6 @@ impl Searcher {
                 visits: s.visits,
                 winrate: s.winrate(),
                 prior: s.prior_rate(),
-                amaf_winrate: if s.amaf_visits > 0 {
-                    s.amaf_wins / s.amaf_visits as f64
-                } else {
-                    0.5
-                },
                 pv: self.pv(ix, 12),
             })
             .collect();
@@ -761,15 +757,6 @@ impl Searcher {
     /// Nodes of the tree (for the bench signature).
     pub fn tree_nodes(&self) -> usize {
         self.arena.used()
-    }
-
-    /// The coordinate of each ownership entry.
-    pub fn ownership_coords(&self) -> Vec<Coord> {
-        self.root_board
-            .points()
-            .iter()
-            .map(|&p| self.root_board.coord(p))
-            .collect()
     }
 }
 

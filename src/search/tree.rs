@@ -48,8 +48,6 @@ pub struct Stats {
     pub visits: u32,
     /// Wins (draws count half).
     pub wins: f64,
-    pub amaf_visits: u32,
-    pub amaf_wins: f64,
     pub prior_visits: f32,
     pub prior_wins: f32,
 }
@@ -92,8 +90,6 @@ impl Node {
         Stats {
             visits: self.visits.load(Relaxed),
             wins: self.wins.load(Relaxed) as f64 / 2.0,
-            amaf_visits: self.amaf_visits.load(Relaxed),
-            amaf_wins: self.amaf_wins.load(Relaxed) as f64 / 2.0,
             prior_visits: f32::from_bits(self.prior_visits.load(Relaxed)),
             prior_wins: f32::from_bits(self.prior_wins.load(Relaxed)),
         }
