@@ -25,7 +25,16 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("tengen: error: {e:#}");
+            // The error and its causes, skipping a cause whose text the
+            // message already contains (many errors quote their source).
+            let mut msg = e.to_string();
+            for cause in e.chain().skip(1) {
+                let c = cause.to_string();
+                if !msg.contains(&c) {
+                    msg = format!("{msg}: {c}");
+                }
+            }
+            eprintln!("tengen: error: {msg}");
             ExitCode::from(2)
         }
     }
@@ -143,22 +152,15 @@ fn run_match(cli: &Cli, args: &MatchArgs) -> Result<ExitCode> {
             }
         }
     };
+    // The same reading as GTP `time_settings`.
     let time = match &args.time {
         None => tengen::engine::TimeSystem::Unlimited,
-        Some(t) => {
-            let v: Vec<u32> = t
-                .split_whitespace()
-                .map(|w| w.parse::<u32>())
-                .collect::<Result<_, _>>()
-                .ok()
-                .filter(|v: &Vec<u32>| v.len() == 3)
-                .with_context(|| {
-                    format!(
-                        "--time '{t}': give three whole numbers, main byo-yomi-time byo-yomi-stones"
-                    )
-                })?;
-            tengen::engine::TimeSystem::from_gtp(v[0], v[1], v[2])
-        }
+        Some(t) => match tengen::gtp::parse_line(&format!("time_settings {t}")).command {
+            Ok(tengen::gtp::Command::TimeSettings(system)) => system,
+            _ => anyhow::bail!(
+                "--time '{t}': give three whole numbers, main byo-yomi-time byo-yomi-stones"
+            ),
+        },
     };
     let cfg = MatchConfig {
         engine,

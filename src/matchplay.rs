@@ -649,7 +649,7 @@ pub fn run(
                     if i >= cfg.games {
                         break;
                     }
-                    let color = if i % 2 == 0 {
+                    let color = if i.is_multiple_of(2) {
                         Color::Black
                     } else {
                         Color::White

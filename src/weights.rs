@@ -247,7 +247,7 @@ impl Weights {
                     .iter()
                     .map(|s| (edit_distance(s.name, key), s.name))
                     .min()
-                    .filter(|&(d, _)| d <= 3)
+                    .filter(|&(d, _)| d <= (key.len() / 3).max(1))
                     .map(|(_, n)| format!(" (did you mean '{n}'?)"))
                     .unwrap_or_default();
                 return Err(WeightsError::Unknown {
@@ -456,34 +456,23 @@ mod tests {
     #[test]
     fn errors_name_the_key_and_file() {
         let good = Weights::default().to_toml();
-        let e = parse(&format!("{good}uct_cc = 1\n"))
-            .unwrap_err()
-            .to_string();
+        let err = |text: &str| parse(text).unwrap_err().to_string();
+        let e = err(&format!("{good}uct_cc = 1\n"));
         assert!(
             e.contains("w.toml") && e.contains("'uct_cc'") && e.contains("uct_c"),
             "{e}"
         );
-        let e = parse(&good.replace("fpu = 1.1\n", ""))
-            .unwrap_err()
-            .to_string();
+        let e = err(&good.replace("fpu = 1.1\n", ""));
         assert!(e.contains("'fpu' is missing"), "{e}");
-        let e = parse(&good.replace("fpu = 1.1", "fpu = 9.0"))
-            .unwrap_err()
-            .to_string();
+        let e = err(&good.replace("fpu = 1.1", "fpu = 9.0"));
         assert!(e.contains("'fpu'") && e.contains("out of range"), "{e}");
-        let e = parse(&good.replace("expand_visits = 2", "expand_visits = 2.5"))
-            .unwrap_err()
-            .to_string();
+        let e = err(&good.replace("expand_visits = 2", "expand_visits = 2.5"));
         assert!(e.contains("not an integer"), "{e}");
-        let e = parse(&good.replace("fpu = 1.1", "fpu = \"high\""))
-            .unwrap_err()
-            .to_string();
+        let e = err(&good.replace("fpu = 1.1", "fpu = \"high\""));
         assert!(e.contains("expected a number"), "{e}");
-        let e = parse("fpu = = 1").unwrap_err().to_string();
+        let e = err("fpu = = 1");
         assert!(e.contains("not valid TOML"), "{e}");
-        let e = parse(&good.replace("fpu = 1.1", "fpu = { opening = 1.0 }"))
-            .unwrap_err()
-            .to_string();
+        let e = err(&good.replace("fpu = 1.1", "fpu = { opening = 1.0 }"));
         assert!(e.contains("not staged"), "{e}");
     }
 

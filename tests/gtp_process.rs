@@ -175,3 +175,41 @@ fn weights_file_changes_behaviour_and_bad_files_stop_before_gtp() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn match_plays_concurrent_games_and_writes_records() {
+    // Two random engines, so the games are quick; the machinery is the
+    // one the MCTS matches use.
+    let dir = std::env::temp_dir().join(format!("tengen-match-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let me = env!("CARGO_BIN_EXE_tengen");
+    let out = run(
+        b"",
+        &[
+            "--engine",
+            "random",
+            "match",
+            "--opponent",
+            &format!("{me} --engine random --seed 9 --quiet"),
+            "--games",
+            "4",
+            "--concurrency",
+            "2",
+            "--board-size",
+            "7",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let summary = String::from_utf8_lossy(&out.stdout);
+    assert!(summary.starts_with("4 games: "), "{summary}");
+    assert!(summary.contains("Elo"), "{summary}");
+    let results = std::fs::read_to_string(dir.join("results.tsv")).unwrap();
+    assert_eq!(results.lines().count(), 5, "{results}");
+    for i in 1..=4 {
+        let sgf = std::fs::read_to_string(dir.join(format!("game-{i:04}.sgf"))).unwrap();
+        assert!(sgf.starts_with("(;FF[4]") && sgf.contains("RE[") && sgf.contains("SZ[7]"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
