@@ -80,3 +80,15 @@ play b c3
 play w pass
 12 genmove b
 #? [[A-E][1-5]]
+
+# The table commands (the scripts run with --no-table).
+boardsize 9
+clear_board
+13 tengen-table_stats
+#? [\? no best-move table in use.*]
+14 tengen-clear_tree
+#? []
+15 tengen-table_pv
+#? [([A-HJ]\d\S*)( [A-HJ]\d\S*)*]
+16 tengen-table_pv gfx
+#? [VAR b .*\nTEXT .*]

@@ -141,3 +141,55 @@ pub fn search(
         signature,
     }
 }
+
+/// Random probe+store operations per second on `table` with `threads`
+/// threads for `time` (keys from SplitMix64; each operation probes a key
+/// and stores an entry for it).
+pub fn table_ops(
+    table: &crate::table::Table,
+    threads: usize,
+    time: std::time::Duration,
+    seed: u64,
+) -> f64 {
+    use crate::table::Entry;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
+    let stop = AtomicBool::new(false);
+    let ops = AtomicU64::new(0);
+    let start = std::time::Instant::now();
+    std::thread::scope(|s| {
+        for t in 0..threads {
+            let (stop, ops) = (&stop, &ops);
+            s.spawn(move || {
+                let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (t as u64 + 1);
+                let mut next = || {
+                    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+                    let mut z = x;
+                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+                    z ^ (z >> 31)
+                };
+                let mut n = 0u64;
+                let mut found = 0u64;
+                while !stop.load(Relaxed) {
+                    for _ in 0..1024 {
+                        let key = next();
+                        found += table.probe(key).is_some() as u64;
+                        let e = Entry::new(
+                            key,
+                            (key & 0x3ff) as u16,
+                            key >> 44,
+                            (key >> 40) as u32 & 31,
+                        );
+                        table.store(e, 2.0);
+                    }
+                    n += 1024;
+                }
+                std::hint::black_box(found);
+                ops.fetch_add(n, Relaxed);
+            });
+        }
+        std::thread::sleep(time);
+        stop.store(true, Relaxed);
+    });
+    ops.load(Relaxed) as f64 / start.elapsed().as_secs_f64()
+}

@@ -2,12 +2,14 @@
 //! the same as `tengen gtp`: that is what GoGui and the CGOS client launch.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use clap::{Args, Parser, Subcommand};
 
 use tengen::engine::{EngineConfig, EngineKind, PlayOptions};
 use tengen::rules::{KoRule, Rules};
 use tengen::search::SearchConfig;
+use tengen::table::Table;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -94,6 +96,18 @@ pub struct EngineArgs {
     /// Restrict `loadsgf`/`printsgf` to relative paths below DIR.
     #[arg(long, global = true, value_name = "DIR")]
     pub files_under: Option<PathBuf>,
+    /// Best-move table file, created on first use (default: $TENGEN_TABLE;
+    /// else book/tengen.table when ./book exists; else
+    /// ~/.local/share/tengen/tengen.table). See docs/table.md.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub table: Option<PathBuf>,
+    /// Entries of a new table: a power of two from 1024 to 2^32 [default:
+    /// 4194304, a 48 MiB file]. An existing file must have this many.
+    #[arg(long, global = true, value_name = "N")]
+    pub table_entries: Option<u64>,
+    /// Search without the best-move table (no probes, no stores).
+    #[arg(long, global = true)]
+    pub no_table: bool,
 }
 
 impl EngineArgs {
@@ -139,8 +153,55 @@ impl EngineArgs {
         if self.allow_suicide {
             a.push("--allow-suicide".into());
         }
+        if self.no_table {
+            a.push("--no-table".into());
+        }
+        if let Some(t) = &self.table {
+            a.extend(["--table".into(), t.display().to_string()]);
+        }
+        if let Some(n) = self.table_entries {
+            a.extend(["--table-entries".into(), n.to_string()]);
+        }
         a.push("gtp".into());
         a
+    }
+
+    pub fn rules(&self) -> Rules {
+        Rules {
+            ko: self.ko,
+            allow_suicide: self.allow_suicide,
+        }
+    }
+
+    /// The table file these options name.
+    pub fn table_path(&self) -> PathBuf {
+        self.table
+            .clone()
+            .unwrap_or_else(tengen::table::default_path)
+    }
+
+    /// Opens (creating on first use) the best-move table for play, unless
+    /// `--no-table` or an engine without a search. Warnings go to stderr.
+    pub fn open_table(&self) -> anyhow::Result<Option<Arc<Table>>> {
+        if self.no_table || self.engine != EngineKind::Mcts {
+            anyhow::ensure!(
+                self.table.is_none() || !self.no_table,
+                "--table and --no-table contradict each other"
+            );
+            return Ok(None);
+        }
+        let path = self.table_path();
+        let t = Table::open_default(&path, self.table_entries)?;
+        if let Some(why) = t.read_only() {
+            eprintln!("tengen: warning: table {}: {why}", path.display());
+        }
+        if t.was_dirty() && t.read_only().is_none() {
+            eprintln!(
+                "tengen: note: table {} was not closed cleanly; torn entries are ignored (`tengen table verify` counts them)",
+                path.display()
+            );
+        }
+        Ok(Some(t))
     }
 
     pub fn config(&self) -> anyhow::Result<EngineConfig> {
@@ -196,6 +257,94 @@ pub enum Commands {
     Weights(WeightsArgs),
     /// Play games against another GTP engine.
     Match(MatchArgs),
+    /// Inspect, check, clear or benchmark the best-move table file.
+    Table(TableArgs),
+    /// Build, show or import the opening book (the best-move table).
+    Book(BookArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct TableArgs {
+    #[command(subcommand)]
+    pub action: TableAction,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TableAction {
+    /// Header, fill ratio and histograms of quality and depth (read-only).
+    Info,
+    /// Scan every entry and report bad ones. Exit status 2 if the header
+    /// is bad, 1 if entries are misplaced or off the board; torn entries
+    /// (an interrupted write) are reported but tolerated.
+    Verify {
+        /// Clear the bad entries (needs write access).
+        #[arg(long)]
+        fix: bool,
+    },
+    /// Recreate the file empty: every entry is lost. With --pin, the new
+    /// file holds only games of the global --size, --komi and rules.
+    Clear {
+        #[arg(long)]
+        pin: bool,
+    },
+    /// Probe+store throughput with random keys on a scratch table (or the
+    /// --table given), on 1 thread and on --threads threads.
+    Bench {
+        /// Seconds per measurement.
+        #[arg(long, default_value_t = 3.0)]
+        seconds: f64,
+    },
+}
+
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    pub action: BookAction,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum BookAction {
+    /// Deepen the book: search opening positions of the global --size and
+    /// --komi deeply and store them in --table (created, pinned to that
+    /// game, if missing). Resumable; Ctrl-C stops cleanly.
+    Build {
+        /// Stop after this long, e.g. 8h, 30m, 90s.
+        #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+        time: Option<std::time::Duration>,
+        /// Stop after searching this many positions.
+        #[arg(long, value_name = "N")]
+        positions: Option<u64>,
+        /// Playouts of each position's search [default: global --playouts, else 20000].
+        #[arg(long = "position-playouts", value_name = "N")]
+        position_playouts: Option<u64>,
+        /// Moves from the empty board beyond which nothing is searched.
+        #[arg(long, default_value_t = 10)]
+        depth: usize,
+        /// Probability of leaving the book's move for another candidate at
+        /// each move of a line.
+        #[arg(long, default_value_t = 0.3)]
+        explore: f64,
+    },
+    /// Print the book's main lines (move, quality, depth) from a position.
+    Show {
+        /// Moves from the empty board, Black first, e.g. "E5 C5".
+        #[arg(long, default_value = "")]
+        moves: String,
+        /// Lines to print.
+        #[arg(long, default_value_t = 5)]
+        lines: usize,
+        /// Moves per line.
+        #[arg(long, default_value_t = 12)]
+        depth: usize,
+    },
+    /// Import a Fuego book.dat text book (`<size> <moves> | <replies>`).
+    Import {
+        /// The book file.
+        file: PathBuf,
+        /// Quality given to imported moves (2 × log2 of visits; 24 = 4096).
+        #[arg(long, default_value_t = 24, value_parser = clap::value_parser!(u8).range(0..=63))]
+        quality: u8,
+    },
 }
 
 #[derive(Args, Debug)]

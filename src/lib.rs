@@ -2,6 +2,7 @@
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod bench;
+pub mod book;
 pub mod crosscheck;
 pub mod engine;
 pub mod gtp;
@@ -11,4 +12,5 @@ pub mod playout;
 pub mod rules;
 pub mod search;
 pub mod sgf;
+pub mod table;
 pub mod weights;

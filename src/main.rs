@@ -9,7 +9,10 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Parser;
 
-use cli::{BenchArgs, Cli, Commands, CrosscheckArgs, MatchArgs, WeightsArgs};
+use cli::{
+    BenchArgs, BookAction, BookArgs, Cli, Commands, CrosscheckArgs, MatchArgs, TableAction,
+    TableArgs, WeightsArgs,
+};
 use tengen::engine::Engine;
 use tengen::gtp::{self, Session};
 
@@ -21,6 +24,8 @@ fn main() -> ExitCode {
         Some(Commands::Weights(args)) => run_weights(&cli, args),
         Some(Commands::Match(args)) => run_match(&cli, args),
         Some(Commands::Crosscheck(args)) => run_crosscheck(args),
+        Some(Commands::Table(args)) => run_table(&cli, args),
+        Some(Commands::Book(args)) => run_book(&cli, args),
     };
     match result {
         Ok(code) => code,
@@ -41,7 +46,27 @@ fn main() -> ExitCode {
 }
 
 fn run_gtp(cli: &Cli) -> Result<ExitCode> {
-    let engine = Engine::new(cli.engine.config()?).context("cannot start the engine")?;
+    let mut config = cli.engine.config()?;
+    config.table = cli.engine.open_table()?;
+    // SIGINT/SIGTERM/SIGHUP: flush the table, then exit.
+    let _ = ctrlc::set_handler(|| {
+        tengen::table::flush_all();
+        std::process::exit(130);
+    });
+    if let Some(t) = &config.table {
+        eprintln!(
+            "tengen: table {} ({} entries, {}{})",
+            t.path().display(),
+            t.entries(),
+            t.scope().describe(),
+            if t.read_only().is_some() {
+                ", read-only"
+            } else {
+                ""
+            }
+        );
+    }
+    let engine = Engine::new(config).context("cannot start the engine")?;
     eprintln!(
         "tengen {}: engine '{}', {}x{} board, komi {}, {} ko; speaking GTP on stdin/stdout",
         env!("CARGO_PKG_VERSION"),
@@ -269,4 +294,429 @@ fn run_crosscheck(args: &CrosscheckArgs) -> Result<ExitCode> {
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Opens the table of `--table` for inspection (read-only, never created).
+fn open_for_reading(cli: &Cli) -> Result<std::sync::Arc<tengen::table::Table>> {
+    use tengen::table::{OpenMode, Table};
+    let path = cli.engine.table_path();
+    anyhow::ensure!(
+        path.exists(),
+        "no table at {} (the engine creates it on first use; `book build` and `book import` create one too)",
+        path.display()
+    );
+    Ok(Table::open(
+        &path,
+        OpenMode {
+            create: None,
+            read_only_if_busy: true,
+            read_only: true,
+        },
+    )?)
+}
+
+fn histogram(title: &str, counts: &[u64], label: impl Fn(usize) -> String) {
+    let max = counts.iter().copied().max().unwrap_or(0).max(1);
+    println!("{title}");
+    for (i, &n) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+        let bar = "#".repeat(((n as f64 / max as f64) * 40.0).ceil() as usize);
+        println!("  {:>14} {:>10} {bar}", label(i), n);
+    }
+}
+
+fn run_table(cli: &Cli, args: &TableArgs) -> Result<ExitCode> {
+    use tengen::table::{self, OpenMode, Scope, Table};
+    match &args.action {
+        TableAction::Info => {
+            let t = open_for_reading(cli)?;
+            let h = t.header();
+            let (writes, replacements) = t.lifetime_counts();
+            let v = t.verify(false);
+            println!("file          {}", t.path().display());
+            println!(
+                "format        version {}, {}-byte entries, buckets of {}",
+                h.version,
+                h.entry_bytes,
+                table::BUCKET
+            );
+            println!(
+                "size          {} entries, {} bytes",
+                h.entries,
+                table::file_bytes(h.entries)
+            );
+            println!("games         {}", h.scope.describe());
+            println!("zobrist       {:016x} (matches this program)", h.zobrist);
+            println!(
+                "closed        {}",
+                if t.was_dirty() {
+                    "not cleanly, or still open for writing"
+                } else {
+                    "cleanly"
+                }
+            );
+            println!("lifetime      {writes} writes, {replacements} replacements");
+            println!(
+                "used          {} ({:.3}%), {} torn (ignored)",
+                v.used,
+                100.0 * v.used as f64 / v.entries as f64,
+                v.stale
+            );
+            histogram(
+                "quality (2 x log2 of the best move's visits)",
+                &v.quality,
+                |q| format!("{q:>2} (~{:.0})", 2f64.powf(q as f64 / 2.0)),
+            );
+            histogram(
+                "depth (log2 of the distance from the search root + 1)",
+                &v.depth,
+                |d| {
+                    let lo = (1u64 << d) - 1;
+                    let hi = (1u64 << (d + 1)) - 2;
+                    format!("{d:>2} ({lo}-{hi})")
+                },
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        TableAction::Verify { fix } => {
+            let t = if *fix {
+                Table::open(
+                    &cli.engine.table_path(),
+                    OpenMode {
+                        create: None,
+                        read_only_if_busy: false,
+                        read_only: false,
+                    },
+                )?
+            } else {
+                open_for_reading(cli)?
+            };
+            let v = t.verify(*fix);
+            println!(
+                "{}: header ok; {} entries: {} used, {} empty, {} torn, {} misplaced, {} off the board{}",
+                t.path().display(),
+                v.entries,
+                v.used,
+                v.empty,
+                v.stale,
+                v.misplaced,
+                v.off_board,
+                if *fix {
+                    format!("; {} cleared", v.fixed)
+                } else {
+                    String::new()
+                }
+            );
+            let corrupt = v.misplaced + v.off_board;
+            if corrupt > 0 && !*fix {
+                eprintln!(
+                    "tengen: {corrupt} corrupt entries; `tengen table verify --fix` clears them"
+                );
+                return Ok(ExitCode::from(1));
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        TableAction::Clear { pin } => {
+            let path = cli.engine.table_path();
+            let mut entries = cli.engine.table_entries;
+            // Hold the lock of the old file (refusing if another process
+            // uses it) while the new one replaces it.
+            let old = if path.exists() {
+                match Table::open(
+                    &path,
+                    OpenMode {
+                        create: None,
+                        read_only_if_busy: false,
+                        read_only: false,
+                    },
+                ) {
+                    Ok(t) => {
+                        entries = entries.or(Some(t.entries()));
+                        Some(t)
+                    }
+                    Err(e @ table::TableError::Busy { .. }) => return Err(e.into()),
+                    // A damaged file is what `clear` is for.
+                    Err(_) => None,
+                }
+            } else {
+                None
+            };
+            let scope = if *pin {
+                Scope::of(
+                    cli.engine.size as usize,
+                    cli.engine.komi,
+                    cli.engine.rules(),
+                )
+            } else {
+                Scope::default()
+            };
+            let n = entries.unwrap_or(table::DEFAULT_ENTRIES);
+            Table::create(&path, n, scope, true)?;
+            drop(old);
+            println!(
+                "{}: new empty table, {n} entries ({} bytes), {}",
+                path.display(),
+                table::file_bytes(n),
+                scope.describe()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        TableAction::Bench { seconds } => {
+            let threads = cli.engine.threads.map_or(2, usize::from).max(1);
+            let (path, scratch) = match &cli.engine.table {
+                Some(p) => (p.clone(), false),
+                None => (
+                    std::env::temp_dir().join(format!("tengen-bench-{}.table", std::process::id())),
+                    true,
+                ),
+            };
+            let t = Table::open(
+                &path,
+                OpenMode {
+                    create: Some((
+                        cli.engine.table_entries.unwrap_or(table::DEFAULT_ENTRIES),
+                        Scope::default(),
+                    )),
+                    read_only_if_busy: false,
+                    read_only: false,
+                },
+            )?;
+            println!(
+                "random probe+store on {} ({} entries), {seconds} s per run",
+                path.display(),
+                t.entries()
+            );
+            let secs = std::time::Duration::from_secs_f64(*seconds);
+            let one = tengen::bench::table_ops(&t, 1, secs, cli.engine.seed);
+            println!("{:>8} {:>14} {:>10}", "threads", "ops/s", "scaling");
+            println!("{:>8} {:>14.0} {:>10}", 1, one, "1.00");
+            if threads > 1 {
+                let many = tengen::bench::table_ops(&t, threads, secs, cli.engine.seed + 1);
+                println!("{:>8} {:>14.0} {:>10.2}", threads, many, many / one);
+            }
+            drop(t);
+            if scratch {
+                let _ = std::fs::remove_file(&path);
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn run_book(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use tengen::book::{self, BookGame, BuildConfig, Builder};
+    use tengen::table::{OpenMode, Scope, Table};
+    let game = BookGame {
+        size: cli.engine.size as usize,
+        komi: cli.engine.komi,
+        rules: cli.engine.rules(),
+    };
+    let path = cli.engine.table_path();
+    let open_rw = || -> Result<std::sync::Arc<Table>> {
+        Ok(Table::open(
+            &path,
+            OpenMode {
+                create: Some((
+                    cli.engine
+                        .table_entries
+                        .unwrap_or(tengen::table::DEFAULT_ENTRIES),
+                    Scope::of(game.size, game.komi, game.rules),
+                )),
+                read_only_if_busy: false,
+                read_only: false,
+            },
+        )?)
+    };
+    match &args.action {
+        BookAction::Build {
+            time,
+            positions,
+            position_playouts,
+            depth,
+            explore,
+        } => {
+            anyhow::ensure!(
+                time.is_some() || positions.is_some(),
+                "book build needs a budget: --time (e.g. 8h) or --positions N"
+            );
+            anyhow::ensure!(
+                (0.0..=1.0).contains(explore),
+                "--explore is a probability (0 to 1), not {explore}"
+            );
+            let t = open_rw()?;
+            let config = BuildConfig {
+                playouts: position_playouts.or(cli.engine.playouts).unwrap_or(20_000),
+                depth: *depth,
+                explore: *explore,
+                explore_playouts: 500,
+                threads: cli.engine.config()?.search.threads,
+                seed: cli.engine.seed,
+                positions: *positions,
+                time: *time,
+            };
+            let weights = cli.engine.load_weights()?;
+            let mut builder = Builder::new(
+                t.clone(),
+                game.clone(),
+                config.clone(),
+                &weights,
+                (cli.engine.max_tree_mb as usize) << 20,
+            )?;
+            static STOP: AtomicBool = AtomicBool::new(false);
+            let _ = ctrlc::set_handler(|| {
+                if STOP.swap(true, Ordering::Relaxed) {
+                    // A second Ctrl-C: flush and leave at once.
+                    tengen::table::flush_all();
+                    std::process::exit(130);
+                }
+            });
+            eprintln!(
+                "book build: {} ({}), {} playouts per position, depth {}, explore {}; Ctrl-C stops cleanly",
+                path.display(),
+                t.scope().describe(),
+                config.playouts,
+                config.depth,
+                config.explore
+            );
+            let terminal = io::stderr().is_terminal() && !cli.engine.quiet;
+            let bar = if terminal {
+                let (len, unit) = match (positions, time) {
+                    (Some(n), _) => (*n, "positions"),
+                    (None, Some(t)) => (t.as_secs().max(1), "s"),
+                    _ => unreachable!("checked above"),
+                };
+                let b = indicatif::ProgressBar::new(len);
+                b.set_style(
+                    indicatif::ProgressStyle::with_template(&format!(
+                        "{{bar:40}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, ETA {{eta_precise}}] {{msg}}"
+                    ))
+                    .expect("a valid template"),
+                );
+                Some(b)
+            } else {
+                None
+            };
+            let (units, searched) = builder.run(&STOP, &mut |units, searched, elapsed, u| {
+                let line = if u.line.is_empty() {
+                    "(empty board)".to_string()
+                } else {
+                    u.line
+                        .iter()
+                        .map(|m| m.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                let what = match u.searched {
+                    Some((m, w, p)) => format!(
+                        "searched {line}: {m} {:.1}% in {p} playouts, {} stored",
+                        100.0 * w,
+                        u.counts.writes
+                    ),
+                    None => format!("walked {line}: already in the book"),
+                };
+                match &bar {
+                    Some(b) => {
+                        b.set_position(if positions.is_some() {
+                            searched
+                        } else {
+                            elapsed.as_secs()
+                        });
+                        b.set_message(what);
+                    }
+                    None if !cli.engine.quiet => eprintln!(
+                        "book: unit {units}, {searched} searched, {:.0} s: {what}",
+                        elapsed.as_secs_f64()
+                    ),
+                    None => {}
+                }
+            });
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+            t.flush()?;
+            let v = t.verify(false);
+            println!(
+                "book build: {units} units, {searched} positions searched{}; {} holds {} entries ({:.3}% full)",
+                if STOP.load(Ordering::Relaxed) {
+                    " (stopped by Ctrl-C)"
+                } else {
+                    ""
+                },
+                path.display(),
+                v.used,
+                100.0 * v.used as f64 / v.entries as f64
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        BookAction::Show {
+            moves,
+            lines,
+            depth,
+        } => {
+            let t = open_for_reading(cli)?;
+            book::check_scope(&t, &game)?;
+            let start = moves
+                .split_whitespace()
+                .map(|w| {
+                    w.parse::<tengen::rules::Move>()
+                        .with_context(|| format!("--moves: '{w}' is not a move"))
+                })
+                .collect::<Result<Vec<_>>>()?;
+            let (g, found) = book::show(&t, &game, &start, *lines, *depth)
+                .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
+            println!(
+                "{}: {} to move after {}",
+                path.display(),
+                g.to_move(),
+                if start.is_empty() {
+                    "no moves".to_string()
+                } else {
+                    moves.trim().to_string()
+                }
+            );
+            if found.is_empty() {
+                println!("  (the book has nothing for this position)");
+            }
+            for (i, line) in found.iter().enumerate() {
+                let text: Vec<String> = line
+                    .iter()
+                    .map(|(m, e)| match e {
+                        Some(e) => format!("{m}(q{} d{})", e.quality, e.depth),
+                        None => format!("{m}(-)"),
+                    })
+                    .collect();
+                println!("  {}. {}", i + 1, text.join(" "));
+            }
+            println!(
+                "  q: 2 x log2 of the visits behind the move; d: log2 of its distance from the search root + 1"
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+        BookAction::Import { file, quality } => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            let t = open_rw()?;
+            book::check_table(&t, &game)?;
+            let weights = cli.engine.load_weights()?;
+            let r = book::import(
+                &t,
+                &game,
+                &text,
+                &file.display().to_string(),
+                *quality,
+                weights.table_depth_exchange[0],
+            )?;
+            t.flush()?;
+            println!(
+                "{}: {} lines imported ({} for other board sizes skipped), {} entries written, {} replaced, into {}",
+                file.display(),
+                r.lines,
+                r.other_size,
+                r.counts.writes,
+                r.counts.replacements,
+                path.display()
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
 }

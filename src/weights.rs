@@ -158,6 +158,23 @@ weights! {
         "resign when the root win rate is below this";
     resign_min_visits: Tree int [100, 1000000] = 3000,
         "the root needs this many visits before resigning";
+    // ---- best-move table and iterative deepening (docs/table.md) ----
+    table_prior: Tree real [0.0, 200.0] = 20.0,
+        "virtual wins for the table's best move at quality 20 (about 1,000 visits), scaled by the stored quality";
+    table_store_visits: Tree int [1, 1000000] = 16,
+        "visits a node's best child needs before the node's best move is stored in the table";
+    table_depth_exchange: Tree real [0.0, 8.0] = 2.0,
+        "replacement rule: quality steps (half powers of two of visits) that one log2 step of depth is worth";
+    id_mode: Tree int [0, 2] = 1,
+        "iterative deepening: 0 off, 1 restart when table misses grow, 2 fixed doubling schedule";
+    id_first_playouts: Tree int [100, 10000000] = 1000,
+        "playout budget of the first iteration";
+    id_growth: Tree real [1.1, 8.0] = 2.0,
+        "factor by which each iteration's budget grows";
+    id_miss_share: Tree real [0.0, 1.0] = 0.6,
+        "an iteration past its budget ends when this share of recent expansions misses the table";
+    id_window: Tree int [16, 100000] = 100,
+        "expansions over which the miss share is measured";
     // ---- priors (virtual playouts added when a node is created) ----
     prior_even: Tree real [0.0, 100.0] = 10.0,
         "virtual playouts at a 50% win rate given to every child";

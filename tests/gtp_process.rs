@@ -5,8 +5,11 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+/// Runs the binary without the best-move table (which would carry what
+/// one run learned into the next).
 fn run(input: &[u8], args: &[&str]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .arg("--no-table")
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -41,6 +41,7 @@ fn run_script(path: &Path) -> Vec<String> {
             "--playouts",
             "400",
             "--quiet",
+            "--no-table",
         ])
         .current_dir(dir)
         .stdin(Stdio::piped())

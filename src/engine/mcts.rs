@@ -1,13 +1,15 @@
 //! The `mcts` player: the tree search of [`crate::search`] with time
 //! management, resign and pass rules, dynamic komi and progress output.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::time::move_budget;
 use super::{Genmove, GenmoveRequest, Player};
 use crate::rules::{Color, Game, Move};
-use crate::search::{Limits, SearchConfig, SearchResult, Searcher, Snapshot};
+use crate::search::{Limits, Mark, SearchConfig, SearchResult, Searcher, Snapshot};
+use crate::table::Table;
 use crate::weights::Weights;
 
 /// How the player spends its effort and what it prints.
@@ -63,9 +65,19 @@ pub fn dynamic_komi_extra(game: &Game) -> f64 {
 }
 
 impl MctsPlayer {
-    pub fn new(config: SearchConfig, weights: Weights, options: PlayOptions) -> MctsPlayer {
+    pub fn new(
+        config: SearchConfig,
+        weights: Weights,
+        options: PlayOptions,
+        table: Option<Arc<Table>>,
+    ) -> MctsPlayer {
+        let mut searcher = Searcher::new(config, weights);
+        searcher.set_table(table);
+        if options.verbose {
+            searcher.set_iteration_log(Some(Box::new(|it| eprintln!("{it}"))));
+        }
         MctsPlayer {
-            searcher: Searcher::new(config, weights),
+            searcher,
             options,
             last: None,
         }
@@ -294,6 +306,9 @@ impl Player for MctsPlayer {
                 },
                 best.map_or(String::new(), |b| format!(", pv {}", join_moves(&b.pv)))
             );
+            if self.searcher.table().is_some() && !r.marked_pv.is_empty() {
+                eprintln!("table pv: {}", marked_line(&r.marked_pv));
+            }
         }
         choice
     }
@@ -323,6 +338,23 @@ impl Player for MctsPlayer {
     fn snapshot(&mut self, game: &Game) -> Option<Snapshot> {
         Some(self.status_search(game).snapshot.clone())
     }
+
+    fn clear_tree(&mut self) {
+        self.searcher.clear();
+        self.last = None;
+    }
+
+    fn marked_pv(&mut self, game: &Game) -> Option<Vec<(Move, Mark)>> {
+        Some(self.status_search(game).marked_pv.clone())
+    }
+}
+
+/// A marked principal variation as text: `E5> D4! C3- F6`.
+pub fn marked_line(pv: &[(Move, Mark)]) -> String {
+    pv.iter()
+        .map(|(m, k)| format!("{m}{}", k.symbol()))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 impl MctsPlayer {

@@ -17,8 +17,9 @@ use thiserror::Error;
 
 use crate::playout;
 use crate::rules::{Cell, Color, Coord, Game, GameError, Move, PlayError, Point, Rules};
-use crate::search::{SearchConfig, Snapshot};
+use crate::search::{Mark, SearchConfig, Snapshot};
 use crate::sgf::{self, SgfError};
+use crate::table::Table;
 use crate::weights::Weights;
 pub use mcts::PlayOptions;
 pub use time::{Clock, TimeLeft, TimeSystem};
@@ -65,6 +66,8 @@ pub struct EngineConfig {
     pub play: PlayOptions,
     /// Search on the opponent's time until the next command arrives.
     pub ponder: bool,
+    /// The persistent best-move table (`None`: search without one).
+    pub table: Option<Arc<Table>>,
 }
 
 impl Default for EngineConfig {
@@ -81,6 +84,7 @@ impl Default for EngineConfig {
             search: SearchConfig::default(),
             play: PlayOptions::default(),
             ponder: false,
+            table: None,
         }
     }
 }
@@ -148,6 +152,13 @@ pub trait Player: Send {
     fn snapshot(&mut self, _game: &Game) -> Option<Snapshot> {
         None
     }
+    /// Drops the search tree (the table, if any, is kept).
+    fn clear_tree(&mut self) {}
+    /// The principal variation of the current position with table marks,
+    /// if the player searches.
+    fn marked_pv(&mut self, _game: &Game) -> Option<Vec<(Move, Mark)>> {
+        None
+    }
 }
 
 /// A search running in the background (analysis or pondering).
@@ -202,6 +213,7 @@ fn make_player(config: &EngineConfig) -> Box<dyn Player> {
             },
             config.weights.clone(),
             config.play.clone(),
+            config.table.clone(),
         )),
     }
 }
@@ -290,6 +302,25 @@ impl Engine {
     /// The weights of the player, if it has any.
     pub fn weights(&mut self) -> Option<Weights> {
         self.player().weights().cloned()
+    }
+
+    /// The best-move table in use, if any.
+    pub fn table(&self) -> Option<&Arc<Table>> {
+        self.config.table.as_ref()
+    }
+
+    /// Drops the search tree; the table keeps what it learned.
+    pub fn clear_tree(&mut self) {
+        self.player().clear_tree();
+        self.status_cache = None;
+    }
+
+    /// The principal variation of the current position, each move marked
+    /// against the table.
+    pub fn marked_pv(&mut self) -> Result<Vec<(Move, Mark)>, EngineError> {
+        self.stop_background();
+        let player = self.player.as_mut().expect("the player is here");
+        player.marked_pv(&self.game).ok_or(EngineError::NoSearch)
     }
 
     /// The state of the search of the current position.

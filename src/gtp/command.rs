@@ -46,6 +46,9 @@ pub const COMMANDS: &[&str] = &[
     "tengen-best_moves",
     "tengen-pv",
     "tengen-ownership",
+    "tengen-table_stats",
+    "tengen-table_pv",
+    "tengen-clear_tree",
 ];
 
 /// A parsed command with typed arguments.
@@ -102,6 +105,12 @@ pub enum Command {
     BestMoves,
     PrincipalVariation,
     Ownership,
+    TableStats,
+    /// `tengen-table_pv [gfx]`.
+    TablePv {
+        gfx: bool,
+    },
+    ClearTree,
 }
 
 /// Why a command line could not become a [`Command`].
@@ -368,6 +377,13 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
         "tengen-best_moves" => none(C::BestMoves),
         "tengen-pv" => none(C::PrincipalVariation),
         "tengen-ownership" => none(C::Ownership),
+        "tengen-table_stats" => none(C::TableStats),
+        "tengen-clear_tree" => none(C::ClearTree),
+        "tengen-table_pv" => match args {
+            [] => Ok(C::TablePv { gfx: false }),
+            ["gfx"] => Ok(C::TablePv { gfx: true }),
+            _ => Err(ParseError::Syntax("expected: tengen-table_pv [gfx]".into())),
+        },
         _ => Err(ParseError::Unknown),
     }
 }
@@ -530,6 +546,9 @@ mod tests {
             "tengen-best_moves",
             "tengen-pv",
             "tengen-ownership",
+            "tengen-table_stats",
+            "tengen-table_pv gfx",
+            "tengen-clear_tree",
         ];
         assert_eq!(examples.len(), COMMANDS.len());
         for (ex, name) in examples.iter().zip(COMMANDS) {

@@ -10,7 +10,7 @@ use std::time::Duration;
 
 pub use command::{COMMANDS, Command, ParseError, Request, parse_line};
 
-use crate::engine::mcts::{gfx_best_moves, var_moves};
+use crate::engine::mcts::{gfx_best_moves, marked_line, var_moves};
 use crate::engine::{Engine, EngineError, Genmove};
 use crate::rules::{Color, Coord, GameError, Move, format_score};
 use crate::search::Snapshot;
@@ -116,7 +116,40 @@ string/Board/showboard
 gfx/Best Moves/tengen-best_moves
 var/Principal Variation/tengen-pv
 gfx/Ownership/tengen-ownership
-string/Weights/tengen-weights";
+string/Weights/tengen-weights
+gfx/Table PV/tengen-table_pv gfx
+string/Table Statistics/tengen-table_stats
+none/Clear Tree/tengen-clear_tree";
+
+/// The answer of `tengen-table_stats`.
+fn table_stats(t: &crate::table::Table) -> String {
+    let v = t.verify(false);
+    let s = t.session_counts();
+    let (writes, replacements) = t.lifetime_counts();
+    let probes = s.hits + s.misses;
+    format!(
+        "file {} ({})\nscope {}\nentries {} used {} ({:.3}%) stale {}\nsince start: hits {} misses {} (hit rate {:.1}%) writes {} replacements {}\nfile lifetime: writes {} replacements {}",
+        t.path().display(),
+        t.read_only()
+            .map_or("read-write".to_string(), |why| format!("read-only: {why}")),
+        t.scope().describe(),
+        v.entries,
+        v.used,
+        100.0 * v.used as f64 / v.entries as f64,
+        v.stale,
+        s.hits,
+        s.misses,
+        if probes == 0 {
+            0.0
+        } else {
+            100.0 * s.hits as f64 / probes as f64
+        },
+        s.writes,
+        s.replacements,
+        writes,
+        replacements
+    )
+}
 
 impl Session {
     /// A session whose streamed output (`lz-analyze`) is discarded; use
@@ -335,6 +368,27 @@ impl Session {
             C::LzAnalyze { .. } | C::LzGenmoveAnalyze { .. } => {
                 unreachable!("streamed commands are handled before execute")
             }
+            C::TableStats => match e.table() {
+                Some(t) => Ok(table_stats(t)),
+                None => Err("no best-move table in use (the engine was started with --no-table or without a search)".into()),
+            },
+            C::ClearTree => {
+                e.clear_tree();
+                Ok(String::new())
+            }
+            C::TablePv { gfx } => e
+                .marked_pv()
+                .map(|pv| {
+                    let text = marked_line(&pv);
+                    if gfx {
+                        let color = e.game().to_move();
+                        let moves: Vec<Move> = pv.iter().map(|(m, _)| *m).collect();
+                        format!("VAR {}\nTEXT {text}", var_moves(color, &moves))
+                    } else {
+                        text
+                    }
+                })
+                .map_err(fail),
             C::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
             C::IsLegal(color, mv) => {
                 on_board(e, mv)?;

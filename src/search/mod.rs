@@ -8,6 +8,7 @@
 pub mod priors;
 pub mod tree;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::*};
 use std::time::{Duration, Instant};
 
@@ -15,6 +16,7 @@ use rand::{SeedableRng, rngs::SmallRng};
 
 use crate::playout::heavy::{Policy, heavy_playout};
 use crate::rules::{Board, Cell, Color, Game, Move, Point};
+use crate::table::{self, Counts, Entry, Table};
 use crate::weights::{Resolved, Weights, phase};
 use tree::{Arena, EXPANDED, EXPANDING, LEAF, Node, PASS, Stats};
 
@@ -91,6 +93,72 @@ impl Snapshot {
     }
 }
 
+/// How a move of the principal variation relates to the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Not in the table.
+    None,
+    /// `>`: the table's move, and still the best.
+    Confirmed,
+    /// `!`: a move better than the table's was found.
+    Better,
+    /// `-`: the table's move has the higher win rate but fewer visits than
+    /// this move, so it may still be better.
+    Doubtful,
+}
+
+impl Mark {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::None => "",
+            Mark::Confirmed => ">",
+            Mark::Better => "!",
+            Mark::Doubtful => "-",
+        }
+    }
+}
+
+/// One finished iteration of iterative deepening.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Iteration {
+    pub number: u32,
+    /// Most visited root move, its win rate and visits.
+    pub best: Move,
+    pub winrate: f64,
+    pub visits: u32,
+    /// Expanded nodes whose position the table held / did not hold.
+    pub hits: u64,
+    pub misses: u64,
+    pub playouts: u64,
+    /// Playouts of all iterations so far.
+    pub cumulative: u64,
+    /// Whether the tree was dropped after it for a new iteration.
+    pub restarted: bool,
+}
+
+impl std::fmt::Display for Iteration {
+    /// `..7.. <E6/456/671038> Hits: 49457 1375474/2734817 Misses: 606451`:
+    /// iteration, best move / win rate in per mille / visits, table hits,
+    /// playouts of the iteration / cumulative, misses.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "..{}.. <{}/{:.0}/{}> Hits: {} {}/{} Misses: {}",
+            self.number,
+            self.best,
+            self.winrate * 1000.0,
+            self.visits,
+            self.hits,
+            self.playouts,
+            self.cumulative,
+            self.misses
+        )
+    }
+}
+
+/// Receives each finished iteration.
+pub type IterationLog = Box<dyn FnMut(&Iteration) + Send + Sync>;
+
 /// Candidates a snapshot lists (most visited first).
 pub const MAX_CANDIDATES: usize = 24;
 
@@ -103,6 +171,12 @@ struct Params {
     fpu: f32,
     expand_visits: u32,
     vl: u32,
+    id_mode: u32,
+    id_first: f64,
+    id_growth: f64,
+    id_miss_share: f64,
+    id_window: u64,
+    table_prior: f32,
 }
 
 impl Params {
@@ -114,6 +188,12 @@ impl Params {
             fpu: w.fpu as f32,
             expand_visits: w.expand_visits as u32,
             vl: w.virtual_loss as u32,
+            id_mode: w.id_mode.round() as u32,
+            id_first: w.id_first_playouts,
+            id_growth: w.id_growth,
+            id_miss_share: w.id_miss_share,
+            id_window: w.id_window as u64,
+            table_prior: w.table_prior as f32,
         }
     }
 }
@@ -159,6 +239,19 @@ pub struct Searcher {
     /// `points()`, +1 Black .. -1 White).
     ownership: Option<(u64, Vec<f32>)>,
     searches: u64,
+    /// The best-move table, and whether it applies to this search (its
+    /// scope admits the game).
+    table: Option<Arc<Table>>,
+    table_on: bool,
+    /// Komi-and-rules part of table keys for this game.
+    class_key: u64,
+    /// Table hits and misses of expansions in this iteration.
+    hits: AtomicU64,
+    misses: AtomicU64,
+    /// Playouts of earlier iterations of this search.
+    playouts_before: u64,
+    /// Called after each iteration when iterative deepening is on.
+    iteration_log: Option<IterationLog>,
 }
 
 /// What a search returns.
@@ -169,6 +262,20 @@ pub struct SearchResult {
     pub best: Move,
     /// Win rate of `best` for the side to move.
     pub winrate: f64,
+    /// Principal variation of `best`, each move marked against the table
+    /// as it was before this search's last store.
+    pub marked_pv: Vec<(Move, Mark)>,
+    /// Iterations (one when iterative deepening is off).
+    pub iterations: Vec<Iteration>,
+}
+
+/// Why an iteration ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IterationEnd {
+    /// A search limit or the stop flag.
+    Done,
+    /// Iterative deepening: drop the tree and start a larger iteration.
+    Restart,
 }
 
 impl Searcher {
@@ -192,6 +299,13 @@ impl Searcher {
             stop_workers: AtomicBool::new(false),
             ownership: None,
             searches: 0,
+            table: None,
+            table_on: false,
+            class_key: 0,
+            hits: AtomicU64::new(0),
+            misses: AtomicU64::new(0),
+            playouts_before: 0,
+            iteration_log: None,
             config,
             weights,
         }
@@ -201,7 +315,21 @@ impl Searcher {
         &self.weights
     }
 
-    /// Forgets the tree (new game).
+    /// Uses `table` (or none) from the next search on.
+    pub fn set_table(&mut self, table: Option<Arc<Table>>) {
+        self.table = table;
+    }
+
+    pub fn table(&self) -> Option<&Arc<Table>> {
+        self.table.as_ref()
+    }
+
+    /// Sets the callback that receives each finished iteration.
+    pub fn set_iteration_log(&mut self, log: Option<IterationLog>) {
+        self.iteration_log = log;
+    }
+
+    /// Forgets the tree (new game, or on request); the table stays.
     pub fn clear(&mut self) {
         self.root_key = None;
         self.ownership = None;
@@ -285,6 +413,12 @@ impl Searcher {
         self.resolved = self.weights.resolve(phase(fill));
         self.params = Params::new(&self.resolved);
         self.policy = Policy::new(&self.resolved);
+        self.table_on = self.table.as_ref().is_some_and(|t| {
+            t.scope()
+                .mismatch(board.size(), game.komi(), game.rules())
+                .is_none()
+        });
+        self.class_key = table::class_key(game.komi(), game.rules());
         // Root legality under the full rules.
         self.banned.iter_mut().for_each(|b| *b = true);
         for c in game.legal_points(color) {
@@ -316,6 +450,13 @@ impl Searcher {
     /// Runs a search for `color` in `game` with playout komi `komi`
     /// (Black's view; dynamic komi included by the caller). `report` is
     /// called every `limits.report_every` from the calling thread.
+    ///
+    /// With a table that admits the game, expansions probe it and the tree
+    /// is stored into it at the end. With iterative deepening on (the
+    /// `id_mode` weight), the search runs in iterations: when an iteration
+    /// has used its budget and the recent expansions mostly miss the table
+    /// (mode 1), or at once (mode 2), its tree is stored and dropped and a
+    /// larger iteration starts, provided the limits leave room for it.
     pub fn search(
         &mut self,
         game: &Game,
@@ -328,61 +469,86 @@ impl Searcher {
         let start = Instant::now();
         self.set_root(game, color, komi);
         self.searches += 1;
-        self.playouts.store(0, Relaxed);
-        self.started.store(0, Relaxed);
-        self.stop_workers.store(false, Relaxed);
-        {
-            // Expand the root at once, so that every thread starts below it.
-            let mut cands = Vec::new();
-            let root = self.arena.get(self.root);
-            if root.state.load(Acquire) == LEAF {
-                self.expand(
-                    root,
-                    &self.root_board,
-                    color,
-                    self.root_last,
-                    &mut cands,
-                    true,
-                );
-            }
-        }
+        self.playouts_before = 0;
+        let writable = self.table.as_ref().is_some_and(|t| t.read_only().is_none());
+        let id_mode = if self.table_on && writable {
+            self.params.id_mode
+        } else {
+            0
+        };
+        let mut budget = self.params.id_first;
         let threads = self.config.threads.max(1);
         let mut workers: Vec<Worker> = (0..threads).map(|t| self.new_worker(t)).collect();
-        let this = &*self;
-        std::thread::scope(|s| {
-            for w in workers.iter_mut() {
-                s.spawn(move || this.work(w, limits.playouts));
-            }
-            let mut last_report = Instant::now();
-            loop {
-                std::thread::sleep(Duration::from_millis(2));
-                let elapsed = start.elapsed();
-                let done = this.playouts.load(Relaxed);
-                let mut stop_now = stop.load(Relaxed)
-                    || limits.playouts.is_some_and(|n| done >= n)
-                    || limits.time.is_some_and(|t| elapsed >= t);
-                if !stop_now
-                    && limits.early_stop
-                    && let Some(t) = limits.time
-                    && elapsed > t / 10
-                {
-                    let rate = done as f64 / elapsed.as_secs_f64().max(1e-6);
-                    let remaining = rate * (t - elapsed).as_secs_f64();
-                    let (a, b) = this.top_two_visits();
-                    stop_now = (a - b) as f64 > remaining;
-                }
-                if stop_now {
-                    this.stop_workers.store(true, Relaxed);
-                    break;
-                }
-                if let Some(every) = limits.report_every
-                    && last_report.elapsed() >= every
-                {
-                    last_report = Instant::now();
-                    report(&this.snapshot(start.elapsed()));
+        let mut iterations = Vec::new();
+        let marked_pv = loop {
+            self.playouts.store(0, Relaxed);
+            self.started.store(0, Relaxed);
+            self.hits.store(0, Relaxed);
+            self.misses.store(0, Relaxed);
+            self.stop_workers.store(false, Relaxed);
+            {
+                // Expand the root at once, so that every thread starts below it.
+                let mut cands = Vec::new();
+                let root = self.arena.get(self.root);
+                if root.state.load(Acquire) == LEAF {
+                    self.expand(
+                        root,
+                        &self.root_board,
+                        color,
+                        self.root_last,
+                        &mut cands,
+                        true,
+                    );
                 }
             }
-        });
+            let end =
+                self.run_iteration(&mut workers, limits, id_mode, budget, start, stop, report);
+            let playouts = self.playouts.load(Relaxed);
+            let snap = self.snapshot(start.elapsed());
+            let (best, winrate, visits) = snap
+                .best()
+                .map_or((Move::Pass, 0.5, 0), |c| (c.mv, c.winrate, c.visits));
+            let mut counts = Counts {
+                hits: self.hits.load(Relaxed),
+                misses: self.misses.load(Relaxed),
+                ..Counts::default()
+            };
+            let marked = if end == IterationEnd::Done {
+                self.marked_pv(24)
+            } else {
+                Vec::new()
+            };
+            self.store_tree(&mut counts);
+            if let Some(t) = &self.table
+                && self.table_on
+            {
+                t.record(counts);
+            }
+            let cumulative = self.playouts_before + playouts;
+            let it = Iteration {
+                number: iterations.len() as u32 + 1,
+                best,
+                winrate,
+                visits,
+                hits: counts.hits,
+                misses: counts.misses,
+                playouts,
+                cumulative,
+                restarted: end == IterationEnd::Restart,
+            };
+            if id_mode != 0
+                && let Some(log) = &mut self.iteration_log
+            {
+                log(&it);
+            }
+            iterations.push(it);
+            if end == IterationEnd::Done {
+                break marked;
+            }
+            self.playouts_before = cumulative;
+            budget = budget.max(playouts as f64) * self.params.id_growth;
+            self.root = self.arena.new_root();
+        };
         // Ownership of this search.
         let n = self.root_board.points().len();
         let mut sum = vec![0i64; n];
@@ -400,6 +566,9 @@ impl Searcher {
                 .collect();
             self.ownership = Some((self.root_board.key(color), own));
         }
+        if let Some(t) = &self.table {
+            t.maybe_flush(Duration::from_secs(30));
+        }
         let snapshot = self.snapshot(start.elapsed());
         let (best, winrate) = match snapshot.best() {
             Some(c) => (c.mv, c.winrate),
@@ -409,7 +578,216 @@ impl Searcher {
             snapshot,
             best,
             winrate,
+            marked_pv,
+            iterations,
         }
+    }
+
+    /// Runs the threads of one iteration until a limit, the stop flag or
+    /// (iterative deepening) a restart.
+    #[allow(clippy::too_many_arguments)]
+    fn run_iteration(
+        &self,
+        workers: &mut [Worker],
+        limits: &Limits,
+        id_mode: u32,
+        budget: f64,
+        start: Instant,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Snapshot),
+    ) -> IterationEnd {
+        let before = self.playouts_before;
+        let it_limit = limits.playouts.map(|n| n.saturating_sub(before));
+        let p = self.params;
+        std::thread::scope(|s| {
+            for w in workers.iter_mut() {
+                s.spawn(move || self.work(w, it_limit));
+            }
+            let mut last_report = Instant::now();
+            // Miss share over the last window of expansions.
+            let mut window_start = (0u64, 0u64);
+            let mut share = 0.0;
+            loop {
+                std::thread::sleep(Duration::from_millis(2));
+                let elapsed = start.elapsed();
+                let done = self.playouts.load(Relaxed);
+                let total = before + done;
+                let mut end = (stop.load(Relaxed)
+                    || limits.playouts.is_some_and(|n| total >= n)
+                    || limits.time.is_some_and(|t| elapsed >= t))
+                .then_some(IterationEnd::Done);
+                let rate = total as f64 / elapsed.as_secs_f64().max(1e-6);
+                if end.is_none()
+                    && limits.early_stop
+                    && let Some(t) = limits.time
+                    && elapsed > t / 10
+                {
+                    let remaining = rate * (t - elapsed).as_secs_f64();
+                    let (a, b) = self.top_two_visits();
+                    if (a - b) as f64 > remaining {
+                        end = Some(IterationEnd::Done);
+                    }
+                }
+                if end.is_none() && id_mode != 0 {
+                    let (h, m) = (self.hits.load(Relaxed), self.misses.load(Relaxed));
+                    let (dh, dm) = (h - window_start.0, m - window_start.1);
+                    if dh + dm >= p.id_window {
+                        share = dm as f64 / (dh + dm) as f64;
+                        window_start = (h, m);
+                    }
+                    let next = budget.max(done as f64) * p.id_growth;
+                    let mut remaining = f64::INFINITY;
+                    if let Some(n) = limits.playouts {
+                        remaining = remaining.min(n.saturating_sub(total) as f64);
+                    }
+                    if let Some(t) = limits.time {
+                        remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
+                    }
+                    let wants = done as f64 >= budget && (id_mode == 2 || share > p.id_miss_share);
+                    if wants && remaining >= next {
+                        end = Some(IterationEnd::Restart);
+                    }
+                }
+                if let Some(end) = end {
+                    self.stop_workers.store(true, Relaxed);
+                    return end;
+                }
+                if let Some(every) = limits.report_every
+                    && last_report.elapsed() >= every
+                {
+                    last_report = Instant::now();
+                    report(&self.snapshot(start.elapsed()));
+                }
+            }
+        })
+    }
+
+    /// Stores the best move of every node whose best child has at least
+    /// `table_store_visits` visits.
+    fn store_tree(&self, counts: &mut Counts) {
+        let Some(t) = self.table.as_ref().filter(|_| self.table_on) else {
+            return;
+        };
+        if t.read_only().is_some() {
+            return;
+        }
+        let min = (self.resolved.table_store_visits as u32).max(1);
+        let x = self.resolved.table_depth_exchange;
+        self.store_node(
+            t,
+            self.root,
+            &self.root_board,
+            self.root_color,
+            0,
+            min,
+            x,
+            counts,
+        );
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store_node(
+        &self,
+        t: &Table,
+        ix: u32,
+        board: &Board,
+        color: Color,
+        depth: u32,
+        min: u32,
+        x: f64,
+        counts: &mut Counts,
+    ) {
+        let Some((first, n)) = self.arena.get(ix).children() else {
+            return;
+        };
+        let mut best = None;
+        let mut best_v = 0;
+        for k in 0..n as u32 {
+            let c = self.arena.get(first + k);
+            if depth == 0 && self.banned[c.mv.load(Relaxed) as usize] {
+                continue;
+            }
+            let v = c.visits.load(Relaxed);
+            if v > best_v {
+                best_v = v;
+                best = Some(c);
+            }
+        }
+        let Some(b) = best else { return };
+        if best_v < min {
+            return;
+        }
+        let key = board.key(color) ^ self.class_key;
+        let e = Entry::new(key, b.mv.load(Relaxed), best_v as u64, depth);
+        counts.add_store(t.store(e, x));
+        let mut next = board.clone();
+        for k in 0..n as u32 {
+            let c = self.arena.get(first + k);
+            if c.visits.load(Relaxed) >= min
+                && !(depth == 0 && self.banned[c.mv.load(Relaxed) as usize])
+            {
+                next.copy_from(board);
+                play_node_move(&mut next, c, color);
+                self.store_node(
+                    t,
+                    first + k,
+                    &next,
+                    color.opponent(),
+                    depth + 1,
+                    min,
+                    x,
+                    counts,
+                );
+            }
+        }
+    }
+
+    /// The principal variation from the root (most visited children with
+    /// at least two visits), each move marked against the table.
+    pub fn marked_pv(&self, max_len: usize) -> Vec<(Move, Mark)> {
+        let mut out = Vec::new();
+        let mut board = self.root_board.clone();
+        let mut color = self.root_color;
+        let mut ix = self.root;
+        let table = self.table.as_ref().filter(|_| self.table_on);
+        while out.len() < max_len {
+            let Some((first, n)) = self.arena.get(ix).children() else {
+                break;
+            };
+            let at_root = ix == self.root;
+            let mut best: Option<(u32, Stats)> = None;
+            for k in 0..n as u32 {
+                let c = self.arena.get(first + k);
+                if at_root && self.banned[c.mv.load(Relaxed) as usize] {
+                    continue;
+                }
+                let s = c.stats();
+                if s.visits >= 2 && best.as_ref().is_none_or(|(_, b)| s.visits > b.visits) {
+                    best = Some((first + k, s));
+                }
+            }
+            let Some((b, bs)) = best else { break };
+            let mv = self.arena.get(b).mv.load(Relaxed);
+            let mark = match table.and_then(|t| t.probe(board.key(color) ^ self.class_key)) {
+                None => Mark::None,
+                Some(e) if e.mv == mv => Mark::Confirmed,
+                Some(e) => {
+                    let rival = (0..n as u32)
+                        .map(|k| self.arena.get(first + k))
+                        .find(|c| c.mv.load(Relaxed) == e.mv)
+                        .map(|c| c.stats());
+                    match rival {
+                        Some(r) if r.visits > 0 && r.winrate() > bs.winrate() => Mark::Doubtful,
+                        _ => Mark::Better,
+                    }
+                }
+            };
+            out.push((self.to_move(mv), mark));
+            play_node_move(&mut board, self.arena.get(b), color);
+            color = color.opponent();
+            ix = b;
+        }
+        out
     }
 
     fn top_two_visits(&self) -> (u32, u32) {
@@ -523,10 +901,35 @@ impl Searcher {
             node.state.store(LEAF, Release);
             return;
         };
+        // The table's best move for this position, if any, gets a bonus.
+        let mut bonus = None;
+        if self.table_on
+            && let Some(t) = &self.table
+        {
+            match t.probe(board.key(color) ^ self.class_key) {
+                Some(e) => match cands.iter().position(|(mv, _)| *mv == e.mv) {
+                    Some(k) => {
+                        self.hits.fetch_add(1, Relaxed);
+                        bonus = Some((k, self.params.table_prior * e.quality as f32 / 20.0));
+                    }
+                    // A collision or a move this position forbids.
+                    None => {
+                        self.misses.fetch_add(1, Relaxed);
+                    }
+                },
+                None => {
+                    self.misses.fetch_add(1, Relaxed);
+                }
+            }
+        }
         for (k, (mv, pr)) in cands.iter().enumerate() {
+            let b = match bonus {
+                Some((i, b)) if i == k => b,
+                _ => 0.0,
+            };
             self.arena
                 .get(first + k as u32)
-                .reset(*mv, pr.visits, pr.wins);
+                .reset(*mv, pr.visits + b, pr.wins + b);
         }
         node.first_child.store(first, Relaxed);
         node.num_children.store(cands.len() as u16, Relaxed);
@@ -745,7 +1148,7 @@ impl Searcher {
             .collect();
         Snapshot {
             color: Some(self.root_color),
-            playouts: self.playouts.load(Relaxed),
+            playouts: self.playouts_before + self.playouts.load(Relaxed),
             root_visits: root.visits.load(Relaxed),
             elapsed,
             candidates,
@@ -847,5 +1250,45 @@ mod tests {
         assert!(r.snapshot.tree_full);
         assert_eq!(r.snapshot.playouts, 3000);
         assert!(g.is_legal(Color::Black, r.best));
+    }
+
+    #[test]
+    fn the_table_guides_later_searches_and_iterations_restart() {
+        let dir = std::env::temp_dir().join(format!("tengen-search-table-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let t = Table::open(
+            &dir.join("s.table"),
+            table::OpenMode {
+                create: Some((1 << 16, table::Scope::default())),
+                read_only_if_busy: false,
+                read_only: false,
+            },
+        )
+        .unwrap();
+        let g = game(9);
+        let w = Weights {
+            id_mode: [2.0; 3],
+            id_first_playouts: [500.0; 3],
+            ..Weights::default()
+        };
+        let mut s = Searcher::new(SearchConfig::default(), w.clone());
+        s.set_table(Some(t.clone()));
+        let r = run(&mut s, &g, 4000);
+        assert!(r.iterations.len() >= 2, "{:?}", r.iterations);
+        assert!(r.iterations.iter().rev().skip(1).all(|i| i.restarted));
+        assert_eq!(r.iterations.last().unwrap().cumulative, 4000);
+        assert_eq!(r.snapshot.playouts, 4000);
+        // The root's best move is stored, and it is legal.
+        let key = table::key(g.board(), Color::Black, g.komi(), g.rules());
+        let e = t.probe(key).expect("the root is stored");
+        assert!(table::playable(g.board(), Color::Black, e.mv));
+        // A fresh searcher on the same position finds it at once.
+        let mut s2 = Searcher::new(SearchConfig::default(), w);
+        s2.set_table(Some(t.clone()));
+        let r2 = run(&mut s2, &g, 1000);
+        assert!(r2.iterations[0].hits > 0);
+        assert_ne!(r2.marked_pv[0].1, Mark::None, "{:?}", r2.marked_pv);
+        drop(t);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
