@@ -570,11 +570,19 @@ impl Table {
             f.write_all(&Header::new(entries, scope).encode())?;
             f.set_len(file_bytes(entries))?;
             f.sync_all()?;
-            std::fs::rename(&tmp, path)
+            if overwrite {
+                std::fs::rename(&tmp, path)
+            } else {
+                // A hard link never replaces an existing file: when two
+                // processes create the table at once, one file wins and
+                // both open it.
+                match std::fs::hard_link(&tmp, path) {
+                    Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Ok(()),
+                    other => other,
+                }
+            }
         })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
+        let _ = std::fs::remove_file(&tmp);
         result.map_err(io_err(path))
     }
 
