@@ -22,12 +22,14 @@ use tengen::table::Table;
         Program > New Program, command `tengen`.\n\n\
         Examples:\n  \
         tengen                                   # GTP on stdin/stdout, MCTS, all cores\n  \
-        tengen --threads 1 --seed 7 --playouts 5000 gtp   # reproducible games\n  \
+        tengen --threads 1 --seed 7 --playouts 5000 --no-table gtp  # reproducible\n  \
         tengen --weights my.toml --live-gfx      # other weights, GoGui live graphics\n  \
         tengen bench --threads 2                 # search playouts/s, signature, scaling\n  \
         tengen bench --random                    # light playouts per second\n  \
         tengen --move-secs 1 match --opponent \"/usr/games/gnugo --mode gtp\" --games 20\n  \
         tengen weights --describe                # every weight, its range and meaning\n  \
+        tengen table info                        # the best-move table (docs/table.md)\n  \
+        tengen --size 9 --komi 7 --table book/9x9.table book build --time 8h\n  \
         tengen crosscheck --games 100            # rules against GNU Go on random games"
 )]
 pub struct Cli {
@@ -48,7 +50,7 @@ pub struct EngineArgs {
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub threads: Option<u16>,
     /// Fixed playouts per move; overrides the clock (reproducible with
-    /// --threads 1 --seed S).
+    /// --threads 1 --seed S and --no-table or the same table contents).
     #[arg(long, global = true, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub playouts: Option<u64>,
     /// Seconds per move when the controller sets no time limit.

@@ -44,7 +44,15 @@ fn help_names_every_subcommand() {
         .unwrap();
     assert!(out.status.success());
     let help = String::from_utf8_lossy(&out.stdout);
-    for sub in ["gtp", "bench", "crosscheck", "match", "weights"] {
+    for sub in [
+        "gtp",
+        "bench",
+        "crosscheck",
+        "match",
+        "weights",
+        "table",
+        "book",
+    ] {
         assert!(help.contains(sub), "--help lacks {sub}:\n{help}");
     }
 }
