@@ -161,13 +161,7 @@ pub fn table_ops(
             let (stop, ops) = (&stop, &ops);
             s.spawn(move || {
                 let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ (t as u64 + 1);
-                let mut next = || {
-                    x = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-                    let mut z = x;
-                    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-                    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-                    z ^ (z >> 31)
-                };
+                let mut next = || crate::rules::zobrist::splitmix(&mut x);
                 let mut n = 0u64;
                 let mut found = 0u64;
                 while !stop.load(Relaxed) {

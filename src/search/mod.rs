@@ -480,7 +480,7 @@ impl Searcher {
         let threads = self.config.threads.max(1);
         let mut workers: Vec<Worker> = (0..threads).map(|t| self.new_worker(t)).collect();
         let mut iterations = Vec::new();
-        let marked_pv = loop {
+        let (marked_pv, snapshot) = loop {
             self.playouts.store(0, Relaxed);
             self.started.store(0, Relaxed);
             self.hits.store(0, Relaxed);
@@ -543,7 +543,7 @@ impl Searcher {
             }
             iterations.push(it);
             if end == IterationEnd::Done {
-                break marked;
+                break (marked, snap);
             }
             self.playouts_before = cumulative;
             budget = budget.max(playouts as f64) * self.params.id_growth;
@@ -569,7 +569,6 @@ impl Searcher {
         if let Some(t) = &self.table {
             t.maybe_flush(Duration::from_secs(30));
         }
-        let snapshot = self.snapshot(start.elapsed());
         let (best, winrate) = match snapshot.best() {
             Some(c) => (c.mv, c.winrate),
             None => (Move::Pass, 0.5),
@@ -697,29 +696,21 @@ impl Searcher {
         x: f64,
         counts: &mut Counts,
     ) {
-        let Some((first, n)) = self.arena.get(ix).children() else {
+        let Some((b, best_v)) = self.most_visited(ix) else {
             return;
         };
-        let mut best = None;
-        let mut best_v = 0;
-        for k in 0..n as u32 {
-            let c = self.arena.get(first + k);
-            if depth == 0 && self.banned[c.mv.load(Relaxed) as usize] {
-                continue;
-            }
-            let v = c.visits.load(Relaxed);
-            if v > best_v {
-                best_v = v;
-                best = Some(c);
-            }
-        }
-        let Some(b) = best else { return };
         if best_v < min {
             return;
         }
         let key = board.key(color) ^ self.class_key;
-        let e = Entry::new(key, b.mv.load(Relaxed), best_v as u64, depth);
+        let e = Entry::new(
+            key,
+            self.arena.get(b).mv.load(Relaxed),
+            best_v as u64,
+            depth,
+        );
         counts.add_store(t.store(e, x));
+        let (first, n) = self.arena.get(ix).children().expect("it has a child");
         let mut next = board.clone();
         for k in 0..n as u32 {
             let c = self.arena.get(first + k);
@@ -751,22 +742,14 @@ impl Searcher {
         let mut ix = self.root;
         let table = self.table.as_ref().filter(|_| self.table_on);
         while out.len() < max_len {
-            let Some((first, n)) = self.arena.get(ix).children() else {
+            let Some((b, v)) = self.most_visited(ix) else {
                 break;
             };
-            let at_root = ix == self.root;
-            let mut best: Option<(u32, Stats)> = None;
-            for k in 0..n as u32 {
-                let c = self.arena.get(first + k);
-                if at_root && self.banned[c.mv.load(Relaxed) as usize] {
-                    continue;
-                }
-                let s = c.stats();
-                if s.visits >= 2 && best.as_ref().is_none_or(|(_, b)| s.visits > b.visits) {
-                    best = Some((first + k, s));
-                }
+            if v < 2 {
+                break;
             }
-            let Some((b, bs)) = best else { break };
+            let (first, n) = self.arena.get(ix).children().expect("it has a child");
+            let bs = self.arena.get(b).stats();
             let mv = self.arena.get(b).mv.load(Relaxed);
             let mark = match table.and_then(|t| t.probe(board.key(color) ^ self.class_key)) {
                 None => Mark::None,
@@ -788,6 +771,27 @@ impl Searcher {
             ix = b;
         }
         out
+    }
+
+    /// The most visited child of `ix` with its visits (at the root,
+    /// moves the full rules forbid are skipped).
+    fn most_visited(&self, ix: u32) -> Option<(u32, u32)> {
+        let (first, n) = self.arena.get(ix).children()?;
+        let at_root = ix == self.root;
+        let mut best = None;
+        let mut best_v = 0;
+        for k in 0..n as u32 {
+            let c = self.arena.get(first + k);
+            if at_root && self.banned[c.mv.load(Relaxed) as usize] {
+                continue;
+            }
+            let v = c.visits.load(Relaxed);
+            if v > best_v {
+                best_v = v;
+                best = Some(first + k);
+            }
+        }
+        best.map(|b| (b, best_v))
     }
 
     fn top_two_visits(&self) -> (u32, u32) {
@@ -1087,20 +1091,8 @@ impl Searcher {
     fn pv(&self, mut ix: u32, max_len: usize) -> Vec<Move> {
         let mut out = vec![self.to_move(self.arena.get(ix).mv.load(Relaxed))];
         while out.len() < max_len {
-            let Some((first, n)) = self.arena.get(ix).children() else {
-                break;
-            };
-            let mut best = None;
-            let mut best_v = 0;
-            for k in 0..n as u32 {
-                let v = self.arena.get(first + k).visits.load(Relaxed);
-                if v > best_v {
-                    best_v = v;
-                    best = Some(first + k);
-                }
-            }
-            match best {
-                Some(b) if best_v >= 2 => {
+            match self.most_visited(ix) {
+                Some((b, v)) if v >= 2 => {
                     ix = b;
                     out.push(self.to_move(self.arena.get(b).mv.load(Relaxed)));
                 }

@@ -27,7 +27,7 @@ use memmap2::{Mmap, MmapMut};
 use parking_lot::Mutex;
 use thiserror::Error;
 
-use crate::rules::zobrist::{FNV_OFFSET, fnv1a, zobrist_checksum};
+use crate::rules::zobrist::{FNV_OFFSET, fnv1a, mix64 as mix, zobrist_checksum};
 use crate::rules::{Board, Cell, Color, KoRule, MAX_SIZE, MIN_SIZE, Point, Rules};
 
 #[cfg(not(target_endian = "little"))]
@@ -77,12 +77,6 @@ pub struct Entry {
 }
 
 const VALID: u32 = 1 << 31;
-
-fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 impl Entry {
     pub fn new(key: u64, mv: u16, visits: u64, depth: u32) -> Entry {
@@ -740,12 +734,17 @@ impl Table {
         unsafe { std::slice::from_raw_parts(bytes.as_ptr().add(HEADER_BYTES) as *const Slot, n) }
     }
 
-    fn bucket(&self, key: u64) -> &[Slot] {
-        let b = if self.bucket_bits == 0 {
+    /// The bucket a key lives in: its top bits.
+    fn bucket_index(&self, key: u64) -> usize {
+        if self.bucket_bits == 0 {
             0
         } else {
             (key >> (64 - self.bucket_bits)) as usize
-        };
+        }
+    }
+
+    fn bucket(&self, key: u64) -> &[Slot] {
+        let b = self.bucket_index(key);
         &self.slots()[b * BUCKET..(b + 1) * BUCKET]
     }
 
@@ -921,11 +920,7 @@ impl Table {
                         true
                     }
                     SlotState::Valid(e) => {
-                        let home = if self.bucket_bits == 0 {
-                            0
-                        } else {
-                            (e.key >> (64 - self.bucket_bits)) as usize
-                        };
+                        let home = self.bucket_index(e.key);
                         let off_board = e.mv != PASS
                             && size
                                 .as_ref()
