@@ -263,6 +263,70 @@ pub enum Commands {
     Table(TableArgs),
     /// Build, show or import the opening book (the best-move table).
     Book(BookArgs),
+    /// Solve life-and-death problems (SGF or GoTools text files).
+    Solve(SolveArgs),
+    /// Tsumego tools: generate labelled problem sets.
+    Tsumego(TsumegoArgs),
+}
+
+/// `tengen solve`: every problem of every file, both sides moving first.
+/// The global --threads sets how many problems run at once and --weights
+/// the move-ordering weights.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Problem files: `.sgf` (setup stones, PL, variations marked
+    /// Correct/RIGHT) or GoTools text (`$ P1` problems).
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    /// Speed level: 1 exact, 2-5 faster with forward pruning.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub level: u8,
+    /// Node limit per side moving first; beyond it the answer is unknown.
+    #[arg(long, default_value_t = tengen::tsumego::DEFAULT_MAX_NODES, value_name = "N")]
+    pub max_nodes: u64,
+    /// Time limit per side moving first, in seconds.
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// Largest region (points) accepted for a problem.
+    #[arg(long, default_value_t = tengen::tsumego::region::DEFAULT_MAX_REGION)]
+    pub max_region: usize,
+    /// One JSON object per problem and one for the summary, instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct TsumegoArgs {
+    #[command(subcommand)]
+    pub action: TsumegoAction,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TsumegoAction {
+    /// Make random closed corner and edge problems, solve them exactly and
+    /// write them, labelled, to DIR/lv<difficulty> in GoTools text
+    /// (difficulty = floor(log2(level-1 leaves, both sides moving first))).
+    /// The global --threads sets the solver threads.
+    Generate {
+        /// Problems to keep.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Region size in points, e.g. 8..20.
+        #[arg(long, default_value = "8..20", value_name = "A..B")]
+        size_range: String,
+        /// Seed of the random positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output directory (created); existing lv files are appended to.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Node limit per side; harder candidates are dropped.
+        #[arg(long, default_value_t = 300_000, value_name = "N")]
+        max_nodes: u64,
+        /// Index of the first candidate (to extend a set without repeats).
+        #[arg(long, default_value_t = 0)]
+        first: u64,
+    },
 }
 
 #[derive(Args, Debug)]

@@ -13,4 +13,5 @@ pub mod rules;
 pub mod search;
 pub mod sgf;
 pub mod table;
+pub mod tsumego;
 pub mod weights;

@@ -2,6 +2,7 @@
 //! exit codes.
 
 mod cli;
+mod solve_cmd;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -26,6 +27,8 @@ fn main() -> ExitCode {
         Some(Commands::Crosscheck(args)) => run_crosscheck(args),
         Some(Commands::Table(args)) => run_table(&cli, args),
         Some(Commands::Book(args)) => run_book(&cli, args),
+        Some(Commands::Solve(args)) => solve_cmd::run_solve(&cli, args),
+        Some(Commands::Tsumego(args)) => solve_cmd::run_tsumego(&cli, args),
     };
     match result {
         Ok(code) => code,

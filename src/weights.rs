@@ -24,6 +24,12 @@ pub enum Group {
     Tree,
     /// Playout policy.
     Playout,
+    /// Tsumego solver: static move ordering (the board alone).
+    Static,
+    /// Tsumego solver: dynamic move ordering (what the search learned).
+    Dynamic,
+    /// Tsumego solver: forward pruning at speed levels 2-5.
+    Pruning,
 }
 
 impl Group {
@@ -31,6 +37,9 @@ impl Group {
         match self {
             Group::Tree => "tree",
             Group::Playout => "playout",
+            Group::Static => "static",
+            Group::Dynamic => "dynamic",
+            Group::Pruning => "pruning",
         }
     }
 }
@@ -209,6 +218,123 @@ weights! {
         "probability that a random self-atari move is rejected";
     po_fill_board: Playout int [0, 10] = 3,
         "random tries for a point with all eight neighbours empty before the plain random move";
+    // ---- tsumego solver: static ordering (attacker, then defender) ----
+    ts_att_capture: Static real [-50.0, 50.0] = 8.0,
+        "attacker: stones the move captures (at most 4)";
+    ts_att_atari: Static real [-50.0, 50.0] = 3.0,
+        "attacker: opponent chains the move puts in atari";
+    ts_att_escape: Static real [-50.0, 50.0] = 6.0,
+        "attacker: own chains in atari that the move gives two or more liberties";
+    ts_att_self_atari: Static real [-50.0, 50.0] = (-8.0),
+        "attacker: the move leaves its own chain in atari without capturing";
+    ts_att_libs: Static real [-50.0, 50.0] = 1.0,
+        "attacker: liberties of the move's chain after the move (at most 4)";
+    ts_att_empty_nbrs: Static real [-50.0, 50.0] = 1.0,
+        "attacker: empty points of the region next to the move";
+    ts_att_eye_center: Static real [-50.0, 50.0] = 4.0,
+        "attacker: the move is at distance 2 or more from the eye space's edge (a potential vital point)";
+    ts_att_makes_eye: Static real [-50.0, 50.0] = 1.0,
+        "attacker: neighbouring empty points that become eye-like for the mover";
+    ts_att_fills_eye: Static real [-50.0, 50.0] = (-6.0),
+        "attacker: the move fills an eye-like point of the mover";
+    ts_att_in_opp_eye: Static real [-50.0, 50.0] = 2.0,
+        "attacker: the move is on an eye-like point of the opponent (a throw-in)";
+    ts_att_kills_eye: Static real [-50.0, 50.0] = 6.0,
+        "attacker: neighbouring empty points that were eye-like for the opponent";
+    ts_att_split_weak: Static real [-50.0, 50.0] = 4.0,
+        "attacker: the move touches two or more opponent chains with at most two liberties";
+    ts_att_cut: Static real [-50.0, 50.0] = 2.0,
+        "attacker: the move touches two or more opponent chains";
+    ts_att_connect: Static real [-50.0, 50.0] = 1.0,
+        "attacker: the move joins two or more own chains";
+    ts_att_one_two: Static real [-50.0, 50.0] = 2.0,
+        "attacker: the move is on a 1-2 point (first line, next to the corner)";
+    ts_att_corner: Static real [-50.0, 50.0] = 0.0,
+        "attacker: the move is on a 1-1 point";
+    ts_att_first_line: Static real [-50.0, 50.0] = (-1.0),
+        "attacker: the move is on the first line";
+    ts_att_crucial_lib: Static real [-50.0, 50.0] = 3.0,
+        "attacker: the move is a liberty of the crucial chain";
+    ts_att_touches_wall: Static real [-50.0, 50.0] = 2.0,
+        "attacker: the move touches a safe (wall) stone";
+    ts_att_diag_own: Static real [-50.0, 50.0] = 0.0,
+        "attacker: own stones diagonal to the move";
+    ts_att_opp_nbrs: Static real [-50.0, 50.0] = 1.0,
+        "attacker: opponent stones next to the move";
+    ts_att_pass: Static real [-50.0, 50.0] = (-20.0),
+        "attacker: score of passing (ordered with the moves)";
+    ts_def_capture: Static real [-50.0, 50.0] = 10.0,
+        "defender: stones the move captures (at most 4)";
+    ts_def_atari: Static real [-50.0, 50.0] = 3.0,
+        "defender: opponent chains the move puts in atari";
+    ts_def_escape: Static real [-50.0, 50.0] = 8.0,
+        "defender: own chains in atari that the move gives two or more liberties";
+    ts_def_self_atari: Static real [-50.0, 50.0] = (-8.0),
+        "defender: the move leaves its own chain in atari without capturing";
+    ts_def_libs: Static real [-50.0, 50.0] = 1.0,
+        "defender: liberties of the move's chain after the move (at most 4)";
+    ts_def_empty_nbrs: Static real [-50.0, 50.0] = 2.0,
+        "defender: empty points of the region next to the move";
+    ts_def_eye_center: Static real [-50.0, 50.0] = 5.0,
+        "defender: the move is at distance 2 or more from the eye space's edge (a potential vital point)";
+    ts_def_makes_eye: Static real [-50.0, 50.0] = 6.0,
+        "defender: neighbouring empty points that become eye-like for the mover";
+    ts_def_fills_eye: Static real [-50.0, 50.0] = (-10.0),
+        "defender: the move fills an eye-like point of the mover";
+    ts_def_in_opp_eye: Static real [-50.0, 50.0] = 0.0,
+        "defender: the move is on an eye-like point of the opponent (a throw-in)";
+    ts_def_kills_eye: Static real [-50.0, 50.0] = 2.0,
+        "defender: neighbouring empty points that were eye-like for the opponent";
+    ts_def_split_weak: Static real [-50.0, 50.0] = 4.0,
+        "defender: the move touches two or more opponent chains with at most two liberties";
+    ts_def_cut: Static real [-50.0, 50.0] = 2.0,
+        "defender: the move touches two or more opponent chains";
+    ts_def_connect: Static real [-50.0, 50.0] = 3.0,
+        "defender: the move joins two or more own chains";
+    ts_def_one_two: Static real [-50.0, 50.0] = 2.0,
+        "defender: the move is on a 1-2 point (first line, next to the corner)";
+    ts_def_corner: Static real [-50.0, 50.0] = (-1.0),
+        "defender: the move is on a 1-1 point";
+    ts_def_first_line: Static real [-50.0, 50.0] = (-1.0),
+        "defender: the move is on the first line";
+    ts_def_crucial_lib: Static real [-50.0, 50.0] = 2.0,
+        "defender: the move is a liberty of the crucial chain";
+    ts_def_touches_wall: Static real [-50.0, 50.0] = 0.0,
+        "defender: the move touches a safe (wall) stone";
+    ts_def_diag_own: Static real [-50.0, 50.0] = 1.0,
+        "defender: own stones diagonal to the move";
+    ts_def_opp_nbrs: Static real [-50.0, 50.0] = 1.0,
+        "defender: opponent stones next to the move";
+    ts_def_pass: Static real [-50.0, 50.0] = (-20.0),
+        "defender: score of passing (ordered with the moves)";
+    // ---- tsumego solver: dynamic ordering ----
+    ts_dyn_wins: Dynamic real [0.0, 50.0] = 2.0,
+        "per log2(1 + n): n = times the move was proved a winning move for the mover earlier in the solve";
+    ts_dyn_history: Dynamic real [0.0, 50.0] = 1.0,
+        "per log2(1 + n): n = times the move was the mover's most promising move (history heuristic)";
+    ts_dyn_killer: Dynamic real [0.0, 50.0] = 4.0,
+        "the move refuted a sibling at the same depth (killer)";
+    ts_dyn_opp_best: Dynamic real [0.0, 50.0] = 3.0,
+        "the move is the opponent's most promising move in the previous position";
+    ts_dyn_useless: Dynamic real [0.0, 50.0] = 2.0,
+        "penalty: the point is forbidden for the opponent (suicide or ko), so it may not matter to either side";
+    ts_dyn_rank_cost: Dynamic real [0.0, 8.0] = 1.0,
+        "initial disproof cost added per place in the move order (df-pn+ style; 0 = order only breaks ties)";
+    // ---- tsumego solver: forward pruning (speed levels 2-5) ----
+    ts_prune_eye_fill_level: Pruning int [2, 6] = 2,
+        "from this level on, a side does not fill its own eye-like points while it has another move (6 = never)";
+    ts_prune_keep_3: Pruning real [0.05, 1.0] = 0.6,
+        "level 3: share of the ordered moves searched";
+    ts_prune_keep_4: Pruning real [0.05, 1.0] = 0.45,
+        "level 4: share of the ordered moves searched";
+    ts_prune_keep_5: Pruning real [0.05, 1.0] = 0.35,
+        "level 5: share of the ordered moves searched";
+    ts_prune_min_moves: Pruning int [1, 20] = 3,
+        "levels 3-5 always search at least this many moves";
+    ts_prune_self_atari_level: Pruning int [2, 6] = 2,
+        "from this level on, self-ataris of two or more stones that capture nothing are not searched (6 = never)";
+    ts_prune_pass_level: Pruning int [2, 6] = 4,
+        "from this level on, a side passes only when it has no other move (6 = never)";
 }
 
 /// What can go wrong with a weights file.

@@ -185,6 +185,8 @@ pub enum EngineError {
     },
     #[error("'{path}': setup stone at {coord} is off the board")]
     BadSetup { path: PathBuf, coord: Coord },
+    #[error(transparent)]
+    Region(#[from] crate::tsumego::RegionError),
     #[error("'{0}' is outside the allowed directory: use a relative path without '..'")]
     OutsideRoot(PathBuf),
     #[error("cannot write '{path}': {source}")]
@@ -229,6 +231,8 @@ pub struct Engine {
     clock: Clock,
     /// Cached status estimate: (position key, dead chains, seki chains).
     status_cache: Option<StatusCache>,
+    /// Life-and-death settings: explicit region, safe stones, limits.
+    tsumego: crate::tsumego::Settings,
 }
 
 impl Engine {
@@ -243,7 +247,74 @@ impl Engine {
             background: None,
             clock: Clock::default(),
             status_cache: None,
+            tsumego: crate::tsumego::Settings::default(),
         })
+    }
+
+    /// The life-and-death settings (explicit region, safe stones, limits).
+    pub fn tsumego_settings(&mut self) -> &mut crate::tsumego::Settings {
+        &mut self.tsumego
+    }
+
+    /// The closed-boundary problem around the stone at `at`: the explicit
+    /// region if one is set, else region detection.
+    pub fn tsumego_problem(&self, at: Coord) -> Result<crate::tsumego::Problem, EngineError> {
+        let b = self.game.board();
+        if !at.on_board(b.size()) {
+            return Err(EngineError::Region(crate::tsumego::RegionError::Empty(at)));
+        }
+        Ok(self.tsumego.problem(b, at)?)
+    }
+
+    fn order_weights(&self) -> crate::tsumego::OrderWeights {
+        crate::tsumego::OrderWeights::new(&self.config.weights)
+    }
+
+    /// Owl-style reading: can `role`, moving first, kill (attacker) or
+    /// save (defender) the group at `at`? GNU Go's codes 0-3.
+    pub fn owl(
+        &mut self,
+        at: Coord,
+        role: crate::tsumego::Role,
+    ) -> Result<crate::tsumego::OwlAnswer, EngineError> {
+        self.stop_background();
+        let prob = self.tsumego_problem(at)?;
+        let w = self.order_weights();
+        let opts = self.tsumego.opts;
+        Ok(crate::tsumego::with_stack(|| {
+            crate::tsumego::owl(&prob, &w, opts, role)
+        }))
+    }
+
+    /// GNU Go's `dragon_status`: alive, critical A D, dead or unknown.
+    pub fn dragon_status(&mut self, at: Coord) -> Result<String, EngineError> {
+        let attack = self.owl(at, crate::tsumego::Role::Attacker)?;
+        let defend = self.owl(at, crate::tsumego::Role::Defender)?;
+        Ok(crate::tsumego::dragon_status(&attack, &defend))
+    }
+
+    /// The status of the group at `at` with `first` moving first (default:
+    /// the side to move in the game), seki told apart from life.
+    pub fn tsumego_solve(
+        &mut self,
+        at: Coord,
+        first: Option<crate::tsumego::Role>,
+        level: Option<u8>,
+    ) -> Result<(crate::tsumego::Problem, crate::tsumego::SideAnswer), EngineError> {
+        self.stop_background();
+        let prob = self.tsumego_problem(at)?;
+        let w = self.order_weights();
+        let mut opts = self.tsumego.opts;
+        if let Some(l) = level {
+            opts.level = l;
+        }
+        let mover = match first {
+            Some(crate::tsumego::Role::Attacker) => prob.attacker(),
+            Some(crate::tsumego::Role::Defender) => prob.defender,
+            None => self.game.to_move(),
+        };
+        let ans = crate::tsumego::with_stack(|| crate::tsumego::solve_side(&prob, &w, opts, mover));
+        Ok((prob, ans))
     }
 
     pub fn game(&self) -> &Game {

@@ -4,6 +4,7 @@ use std::path::PathBuf;
 
 use crate::engine::{StoneStatus, TimeSystem};
 use crate::rules::{Color, Move};
+use crate::tsumego::Role;
 
 /// Every command the engine knows, in the order `list_commands` prints them.
 /// `docs/gtp.md` documents each one (a test checks that).
@@ -49,6 +50,15 @@ pub const COMMANDS: &[&str] = &[
     "tengen-table_stats",
     "tengen-table_pv",
     "tengen-clear_tree",
+    "owl_attack",
+    "owl_defend",
+    "dragon_status",
+    "tsumego_solve",
+    "tengen-tsumego_var",
+    "tengen-tsumego_gfx",
+    "tengen-tsumego_region",
+    "tengen-tsumego_safe",
+    "tengen-tsumego_limit",
 ];
 
 /// A parsed command with typed arguments.
@@ -111,6 +121,31 @@ pub enum Command {
         gfx: bool,
     },
     ClearTree,
+    OwlAttack(Move),
+    OwlDefend(Move),
+    DragonStatus(Move),
+    /// `tsumego_solve <vertex> [attacker|defender] [level N]`.
+    TsumegoSolve {
+        at: Move,
+        first: Option<Role>,
+        level: Option<u8>,
+    },
+    /// `tengen-tsumego_var <vertex> attacker|defender`.
+    TsumegoVar {
+        at: Move,
+        first: Role,
+    },
+    TsumegoGfx(Move),
+    /// Explicit region; empty clears it.
+    TsumegoRegion(Vec<Move>),
+    /// Safe attacker stones; empty clears them.
+    TsumegoSafe(Vec<Move>),
+    /// `tengen-tsumego_limit [nodes N] [time SECS] [level N]`.
+    TsumegoLimit {
+        nodes: Option<u64>,
+        secs: Option<f64>,
+        level: Option<u8>,
+    },
 }
 
 /// Why a command line could not become a [`Command`].
@@ -384,6 +419,98 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
             ["gfx"] => Ok(C::TablePv { gfx: true }),
             _ => Err(ParseError::Syntax("expected: tengen-table_pv [gfx]".into())),
         },
+        "owl_attack" | "owl_defend" | "dragon_status" | "tengen-tsumego_gfx" => {
+            arity(name, args, "<vertex>", 1)?;
+            let v = vertex(args[0])?;
+            Ok(match name {
+                "owl_attack" => C::OwlAttack(v),
+                "owl_defend" => C::OwlDefend(v),
+                "dragon_status" => C::DragonStatus(v),
+                _ => C::TsumegoGfx(v),
+            })
+        }
+        "tsumego_solve" => {
+            let usage = "expected: tsumego_solve <vertex> [attacker|defender] [level N]";
+            let Some((first_arg, rest)) = args.split_first() else {
+                return syntax(usage);
+            };
+            let at = vertex(first_arg)?;
+            let mut first = None;
+            let mut level = None;
+            let mut i = 0;
+            while i < rest.len() {
+                match rest[i].to_ascii_lowercase().as_str() {
+                    "attacker" if first.is_none() => first = Some(Role::Attacker),
+                    "defender" if first.is_none() => first = Some(Role::Defender),
+                    "level" if level.is_none() && i + 1 < rest.len() => {
+                        let l = uint(rest[i + 1], "level")?;
+                        if !(1..=5).contains(&l) {
+                            return syntax("level must be 1 (exact) to 5 (fastest)");
+                        }
+                        level = Some(l as u8);
+                        i += 1;
+                    }
+                    _ => return syntax(usage),
+                }
+                i += 1;
+            }
+            Ok(C::TsumegoSolve { at, first, level })
+        }
+        "tengen-tsumego_var" => {
+            arity(name, args, "<vertex> attacker|defender", 2)?;
+            let at = vertex(args[0])?;
+            let first = match args[1].to_ascii_lowercase().as_str() {
+                "attacker" => Role::Attacker,
+                "defender" => Role::Defender,
+                _ => return syntax("expected: tengen-tsumego_var <vertex> attacker|defender"),
+            };
+            Ok(C::TsumegoVar { at, first })
+        }
+        "tengen-tsumego_region" | "tengen-tsumego_safe" => {
+            let mut v = Vec::new();
+            for a in args {
+                v.push(vertex(a)?);
+            }
+            Ok(if name == "tengen-tsumego_region" {
+                C::TsumegoRegion(v)
+            } else {
+                C::TsumegoSafe(v)
+            })
+        }
+        "tengen-tsumego_limit" => {
+            let usage =
+                "expected: tengen-tsumego_limit [nodes N] [time SECS] [level N] (time 0 = none)";
+            if !args.len().is_multiple_of(2) {
+                return syntax(usage);
+            }
+            let (mut nodes, mut secs, mut level) = (None, None, None);
+            for pair in args.chunks(2) {
+                match pair[0] {
+                    "nodes" => {
+                        let n: u64 = pair[1].parse().ok().filter(|&n| n > 0).ok_or_else(|| {
+                            ParseError::Syntax("nodes must be a positive integer".into())
+                        })?;
+                        nodes = Some(n);
+                    }
+                    "time" => {
+                        let t = float(pair[1], "time")?;
+                        if !(t.is_finite() && t >= 0.0) {
+                            return syntax("time must be a number of seconds, 0 for no limit");
+                        }
+                        secs = Some(t);
+                    }
+                    "level" => {
+                        let l = uint(pair[1], "level")?;
+                        if !(1..=5).contains(&l) {
+                            return syntax("level must be 1 (exact) to 5 (fastest)");
+                        }
+                        level = Some(l as u8);
+                    }
+                    _ => return syntax(usage),
+                }
+            }
+            Ok(C::TsumegoLimit { nodes, secs, level })
+        }
         _ => Err(ParseError::Unknown),
     }
 }
@@ -549,6 +676,15 @@ mod tests {
             "tengen-table_stats",
             "tengen-table_pv gfx",
             "tengen-clear_tree",
+            "owl_attack C3",
+            "owl_defend C3",
+            "dragon_status C3",
+            "tsumego_solve C3 attacker level 2",
+            "tengen-tsumego_var C3 defender",
+            "tengen-tsumego_gfx C3",
+            "tengen-tsumego_region A1 B1",
+            "tengen-tsumego_safe",
+            "tengen-tsumego_limit nodes 1000 time 2.5 level 3",
         ];
         assert_eq!(examples.len(), COMMANDS.len());
         for (ex, name) in examples.iter().zip(COMMANDS) {

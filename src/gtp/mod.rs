@@ -119,7 +119,48 @@ gfx/Ownership/tengen-ownership
 string/Weights/tengen-weights
 gfx/Table PV/tengen-table_pv gfx
 string/Table Statistics/tengen-table_stats
-none/Clear Tree/tengen-clear_tree";
+none/Clear Tree/tengen-clear_tree
+gfx/Tsumego Solution/tengen-tsumego_gfx %p
+varp/Tsumego Defender First/tengen-tsumego_var %p defender
+varpo/Tsumego Attacker First/tengen-tsumego_var %p attacker
+string/Dragon Status/dragon_status %p
+string/Owl Attack/owl_attack %p
+string/Owl Defend/owl_defend %p
+string/Tsumego Limits/tengen-tsumego_limit";
+
+/// `owl_attack`/`owl_defend`: `code [vertex]`, or `unknown` at a limit.
+fn owl_text(a: &crate::tsumego::OwlAnswer) -> String {
+    match (a.code, a.mv) {
+        (None, _) => "unknown".into(),
+        (Some(0), _) => "0".into(),
+        (Some(c), Some(m)) => format!("{c} {m}"),
+        (Some(c), None) => c.to_string(),
+    }
+}
+
+/// `tsumego_solve`: one line of `key value` pairs, the main line last.
+fn solve_text(prob: &crate::tsumego::Problem, a: &crate::tsumego::SideAnswer) -> String {
+    let first = if a.first == prob.defender {
+        "defender"
+    } else {
+        "attacker"
+    };
+    format!(
+        "status {} code {} first {first} move {} leaves {} nodes {} tt {} ms {:.1} region {} line {}",
+        a.status.name(),
+        a.owl.code.map_or("-".to_string(), |c| c.to_string()),
+        match (a.owl.code, a.owl.mv) {
+            (Some(c), Some(m)) if c > 0 => m.to_string(),
+            _ => "-".to_string(),
+        },
+        a.counters.leaves,
+        a.counters.nodes,
+        a.counters.tt_hits,
+        a.elapsed.as_secs_f64() * 1e3,
+        prob.region.len(),
+        crate::tsumego::format_line(&a.owl.line)
+    )
+}
 
 /// The answer of `tengen-table_stats`.
 fn table_stats(t: &crate::table::Table) -> String {
@@ -389,6 +430,78 @@ impl Session {
                     }
                 })
                 .map_err(fail),
+            C::OwlAttack(mv) | C::OwlDefend(mv) => {
+                let at = on_board(e, mv)?;
+                let role = if matches!(cmd, C::OwlAttack(_)) {
+                    crate::tsumego::Role::Attacker
+                } else {
+                    crate::tsumego::Role::Defender
+                };
+                let a = e.owl(at, role).map_err(fail)?;
+                Ok(owl_text(&a))
+            }
+            C::DragonStatus(mv) => {
+                let at = on_board(e, mv)?;
+                e.dragon_status(at).map_err(fail)
+            }
+            C::TsumegoSolve { at, first, level } => {
+                let at = on_board(e, at)?;
+                let (prob, a) = e.tsumego_solve(at, first, level).map_err(fail)?;
+                Ok(solve_text(&prob, &a))
+            }
+            C::TsumegoVar { at, first } => {
+                let at = on_board(e, at)?;
+                let (_, a) = e.tsumego_solve(at, Some(first), None).map_err(fail)?;
+                Ok(join(a.owl.line.iter().map(|(_, m)| *m)))
+            }
+            C::TsumegoGfx(at) => {
+                let at = on_board(e, at)?;
+                let (prob, a) = e.tsumego_solve(at, None, None).map_err(fail)?;
+                let moves: Vec<Move> = a.owl.line.iter().map(|(_, m)| *m).collect();
+                let mut out = String::new();
+                if !moves.is_empty() {
+                    out.push_str(&format!("VAR {}\n", var_moves(a.first, &moves)));
+                }
+                out.push_str(&format!("TEXT {}", solve_text(&prob, &a)));
+                Ok(out)
+            }
+            C::TsumegoRegion(ref pts) | C::TsumegoSafe(ref pts) => {
+                let mut v = Vec::new();
+                for &m in pts {
+                    v.push(on_board(e, m)?);
+                }
+                let s = e.tsumego_settings();
+                if matches!(cmd, C::TsumegoRegion(_)) {
+                    s.region = v;
+                } else {
+                    s.safe = v;
+                }
+                Ok(String::new())
+            }
+            C::TsumegoLimit { nodes, secs, level } => {
+                let s = e.tsumego_settings();
+                if let Some(n) = nodes {
+                    s.opts.max_nodes = n;
+                }
+                if let Some(t) = secs {
+                    s.opts.time = (t > 0.0).then(|| std::time::Duration::from_secs_f64(t));
+                }
+                if let Some(l) = level {
+                    s.opts.level = l;
+                }
+                Ok(format!(
+                    "nodes {} time {} level {} region {} safe {}",
+                    s.opts.max_nodes,
+                    s.opts.time.map_or(0.0, |t| t.as_secs_f64()),
+                    s.opts.level,
+                    if s.region.is_empty() {
+                        "detect".to_string()
+                    } else {
+                        format!("{} points", s.region.len())
+                    },
+                    s.safe.len()
+                ))
+            }
             C::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),
             C::IsLegal(color, mv) => {
                 on_board(e, mv)?;

@@ -1,0 +1,88 @@
+# Life and death through GTP, GNU Go regression style: loadsgf (before move
+# 1: the files hold the solution as their first variation), then a
+# numbered command and the expected answer.
+
+loadsgf sgf/ld-straight-three.sgf 1
+1 owl_attack A2
+#? [1 B1]
+
+2 owl_defend A2
+#? [1 B1]
+
+3 dragon_status A2
+#? [critical B1 B1]
+
+4 tsumego_solve A2 defender
+#? [status alive code 1 first defender move B1 leaves [0-9]+ nodes [0-9]+ tt [0-9]+ ms [0-9.]+ region 8 line W B1]
+
+5 tsumego_solve A2 attacker
+#? [status dead code 1 first attacker move B1 .* line B B1 .*]
+
+6 tengen-tsumego_var A2 attacker
+#? [B1( [A-J][0-9]| PASS)*]
+
+7 tengen-tsumego_gfx A2
+#? [VAR w B1\nTEXT status alive .*]
+
+loadsgf sgf/ld-bulky-five.sgf 1
+10 owl_attack A3
+#? [1 B1]
+
+11 dragon_status A3
+#? [critical B1 B1]
+
+12 tsumego_solve A3 defender level 3
+#? [status alive code 1 .*]
+
+loadsgf sgf/ld-direct-ko.sgf 1
+20 owl_attack A2
+#? [2 C1]
+
+21 owl_defend A2
+#? [3 .*]
+
+22 tsumego_solve A2 attacker
+#? [status ko code 2 first attacker move C1 .*]
+
+# Limits answer "unknown" instead of hanging.
+30 tengen-tsumego_limit nodes 2
+#? [nodes 2 time 30 level 1 region detect safe 0]
+
+loadsgf sgf/ld-bulky-five.sgf 1
+31 owl_attack A3
+#? [unknown]
+
+32 tsumego_solve A3
+#? [status unknown code - .*]
+
+33 tengen-tsumego_limit nodes 2000000 time 0 level 1
+#? [nodes 2000000 time 0 level 1 region detect safe 0]
+
+# Errors name what is wrong.
+40 owl_attack E5
+#? [\? E5 is empty: name a stone of the group to attack or defend]
+
+41 owl_attack E4
+#? [\? the group at E4 is not enclosed.*]
+
+42 tsumego_solve A3 sideways
+#? [\? syntax error: expected: tsumego_solve .*]
+
+43 tengen-tsumego_limit level 9
+#? [\? syntax error: level must be 1 \(exact\) to 5 \(fastest\)]
+
+44 owl_defend
+#? [\? syntax error.*]
+
+# An explicit region: the corner points and the group.
+50 tengen-tsumego_region A1 B1 C1 A2 B2 A3
+#? []
+
+51 tsumego_solve A3 attacker
+#? [status dead code 1 first attacker move B1 .*]
+
+52 tengen-tsumego_region
+#? []
+
+53 tengen-tsumego_limit
+#? [.* region detect .*]

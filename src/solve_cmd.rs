@@ -1,0 +1,445 @@
+//! `tengen solve` and `tengen tsumego generate`: problem sets on several
+//! threads, a progress bar on a terminal, log lines otherwise.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, bail};
+use serde::Serialize;
+
+use tengen::tsumego::generate;
+use tengen::tsumego::problems::{self, FileProblem};
+use tengen::tsumego::{self as ts, OrderWeights, SideAnswer, Solution, SolveOptions};
+
+use crate::cli::{Cli, SolveArgs, TsumegoAction, TsumegoArgs};
+
+fn threads(cli: &Cli) -> usize {
+    cli.engine.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
+    )
+}
+
+fn bar(len: u64, quiet: bool, unit: &str) -> Option<indicatif::ProgressBar> {
+    if quiet || !io::stderr().is_terminal() {
+        return None;
+    }
+    let b = indicatif::ProgressBar::new(len);
+    b.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, ETA {{eta_precise}}] {{msg}}"
+        ))
+        .expect("a valid template"),
+    );
+    Some(b)
+}
+
+/// Runs `job(i)` for i in 0..n on `threads` threads with deep stacks and
+/// hands the results to `done` in index order, as they become available.
+fn parallel<T: Send>(
+    n: usize,
+    threads: usize,
+    job: impl Fn(usize) -> T + Sync,
+    mut done: impl FnMut(usize, T),
+    stop: &AtomicBool,
+) {
+    let next = AtomicUsize::new(0);
+    let running = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<T>>> = Mutex::new((0..n).map(|_| None).collect());
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1).min(n.max(1)) {
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(s, || {
+                    loop {
+                        running.fetch_add(1, Ordering::SeqCst);
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        if i >= n || stop.load(Ordering::SeqCst) {
+                            running.fetch_sub(1, Ordering::SeqCst);
+                            break;
+                        }
+                        let r = job(i);
+                        slots.lock().expect("no poisoned lock")[i] = Some(r);
+                        running.fetch_sub(1, Ordering::SeqCst);
+                    }
+                })
+                .expect("cannot start a solver thread");
+        }
+        let mut emitted = 0;
+        while emitted < n {
+            let ready = slots.lock().expect("no poisoned lock")[emitted].take();
+            match ready {
+                Some(r) => {
+                    done(emitted, r);
+                    emitted += 1;
+                }
+                None => {
+                    if stop.load(Ordering::SeqCst) && running.load(Ordering::SeqCst) == 0 {
+                        // Stopped: deliver what finished in order, drop the rest.
+                        let mut slots = slots.lock().expect("no poisoned lock");
+                        if slots[emitted].is_none() {
+                            break;
+                        }
+                        let r = slots[emitted].take().expect("checked");
+                        drop(slots);
+                        done(emitted, r);
+                        emitted += 1;
+                        continue;
+                    }
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+            }
+        }
+    });
+}
+
+#[derive(Serialize)]
+struct SideJson {
+    status: &'static str,
+    code: Option<u8>,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+    line: String,
+    leaves: u64,
+    nodes: u64,
+    tt_hits: u64,
+    ms: f64,
+}
+
+fn side_json(a: &SideAnswer) -> SideJson {
+    SideJson {
+        status: a.status.name(),
+        code: a.owl.code,
+        mv: a.owl.mv.map(|m| m.to_string()),
+        line: ts::format_line(&a.owl.line),
+        leaves: a.counters.leaves,
+        nodes: a.counters.nodes,
+        tt_hits: a.counters.tt_hits,
+        ms: a.elapsed.as_secs_f64() * 1e3,
+    }
+}
+
+#[derive(Serialize)]
+struct ProblemJson {
+    source: String,
+    name: String,
+    defender: String,
+    region: usize,
+    defender_first: SideJson,
+    attacker_first: SideJson,
+    expected_defender_first: Option<&'static str>,
+    expected_attacker_first: Option<&'static str>,
+    agrees: Option<bool>,
+}
+
+#[derive(Serialize, Default)]
+struct SummaryJson {
+    problems: usize,
+    errors: usize,
+    solved: usize,
+    unknown: usize,
+    with_answer: usize,
+    agreeing: usize,
+    leaves: u64,
+    nodes: u64,
+    solver_ms: f64,
+    wall_ms: f64,
+    level: u8,
+}
+
+fn describe(a: &SideAnswer) -> String {
+    let status = match a.status {
+        ts::Status::Ko(c) => format!("ko{c}"),
+        s => s.name().to_string(),
+    };
+    match a.owl.mv {
+        Some(m) if a.owl.code.is_some_and(|c| c > 0) => format!("{status} {m}"),
+        _ => status,
+    }
+}
+
+pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
+    let weights = cli.engine.load_weights()?;
+    let w = OrderWeights::new(&weights);
+    let mut list: Vec<FileProblem> = Vec::new();
+    for f in &args.files {
+        let ps = problems::read(f).map_err(anyhow::Error::msg)?;
+        if ps.is_empty() {
+            eprintln!("tengen: warning: {}: no problems", f.display());
+        }
+        list.extend(ps);
+    }
+    if let Some(t) = args.time {
+        anyhow::ensure!(
+            t.is_finite() && t > 0.0,
+            "--time must be a positive number of seconds"
+        );
+    }
+    let opts = SolveOptions {
+        level: args.level,
+        max_nodes: args.max_nodes,
+        time: args.time.map(Duration::from_secs_f64),
+    };
+    let n = list.len();
+    let start = Instant::now();
+    let progress = bar(n as u64, cli.engine.quiet, "problems");
+    let mut sum = SummaryJson {
+        level: args.level,
+        ..SummaryJson::default()
+    };
+    let stop = AtomicBool::new(false);
+    let max_region = args.max_region;
+    let out = io::stdout();
+    parallel(
+        n,
+        threads(cli),
+        |i| {
+            let fp = &list[i];
+            fp.problem(max_region).map(|prob| {
+                let sol = ts::solve_both(&prob, &w, opts);
+                (prob, sol)
+            })
+        },
+        |i, r: Result<(ts::Problem, Solution), String>| {
+            let fp = &list[i];
+            sum.problems += 1;
+            let mut lock = out.lock();
+            match r {
+                Err(e) => {
+                    sum.errors += 1;
+                    let msg = format!("{}: error: {e}", fp.name);
+                    match &progress {
+                        Some(b) => b.println(&msg),
+                        None => eprintln!("{msg}"),
+                    }
+                }
+                Ok((prob, sol)) => {
+                    let c = sol.counters();
+                    let ms = (sol.defender_first.elapsed + sol.attacker_first.elapsed)
+                        .as_secs_f64()
+                        * 1e3;
+                    sum.leaves += c.leaves;
+                    sum.nodes += c.nodes;
+                    sum.solver_ms += ms;
+                    let known = sol.defender_first.status != ts::Status::Unknown
+                        && sol.attacker_first.status != ts::Status::Unknown;
+                    if known {
+                        sum.solved += 1;
+                    } else {
+                        sum.unknown += 1;
+                    }
+                    let agrees = if known {
+                        fp.agrees(&prob, &sol)
+                    } else {
+                        fp.agrees(&prob, &sol).map(|_| false)
+                    };
+                    if let Some(a) = agrees {
+                        sum.with_answer += 1;
+                        sum.agreeing += a as usize;
+                    }
+                    if args.json {
+                        let j = ProblemJson {
+                            source: fp.source.clone(),
+                            name: fp.name.clone(),
+                            defender: prob.defender.name().to_string(),
+                            region: prob.region.len(),
+                            defender_first: side_json(&sol.defender_first),
+                            attacker_first: side_json(&sol.attacker_first),
+                            expected_defender_first: fp.expect_defender_first.map(|e| e.name()),
+                            expected_attacker_first: fp.expect_attacker_first.map(|e| e.name()),
+                            agrees,
+                        };
+                        let _ =
+                            writeln!(lock, "{}", serde_json::to_string(&j).expect("serialisable"));
+                    } else {
+                        let _ = writeln!(
+                            lock,
+                            "{:<10} {} defends. defender first: {:<12} attacker first: {:<12} leaves {:>8} nodes {:>8} tt {:>7} {:>8.1} ms{}",
+                            fp.name,
+                            prob.defender,
+                            describe(&sol.defender_first),
+                            describe(&sol.attacker_first),
+                            c.leaves,
+                            c.nodes,
+                            c.tt_hits,
+                            ms,
+                            match agrees {
+                                Some(true) => "  agrees",
+                                Some(false) => "  DISAGREES",
+                                None => "",
+                            }
+                        );
+                    }
+                }
+            }
+            if let Some(b) = &progress {
+                b.set_position(sum.problems as u64);
+            }
+        },
+        &stop,
+    );
+    if let Some(b) = progress {
+        b.finish_and_clear();
+    }
+    sum.wall_ms = start.elapsed().as_secs_f64() * 1e3;
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&serde_json::json!({ "summary": sum })).expect("serialisable")
+        );
+    } else {
+        println!(
+            "summary: {} problems, {} solved, {} unknown, {} errors; {} with an answer in the file, {} agree; leaves {}, nodes {}, solver time {:.1} s, wall {:.1} s (level {})",
+            sum.problems,
+            sum.solved,
+            sum.unknown,
+            sum.errors,
+            sum.with_answer,
+            sum.agreeing,
+            sum.leaves,
+            sum.nodes,
+            sum.solver_ms / 1e3,
+            sum.wall_ms / 1e3,
+            sum.level
+        );
+    }
+    Ok(if sum.errors > 0 {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn parse_range(s: &str) -> Result<(usize, usize)> {
+    let (a, b) = s
+        .split_once("..")
+        .with_context(|| format!("--size-range '{s}': write it as A..B, e.g. 8..20"))?;
+    let a: usize = a
+        .trim()
+        .parse()
+        .with_context(|| format!("--size-range '{s}': '{a}' is not a number"))?;
+    let b: usize = b
+        .trim()
+        .trim_start_matches('=')
+        .parse()
+        .with_context(|| format!("--size-range '{s}': '{b}' is not a number"))?;
+    if !(3..=40).contains(&a) || b < a || b > 40 {
+        bail!("--size-range '{s}': sizes must satisfy 3 <= A <= B <= 40");
+    }
+    Ok((a, b))
+}
+
+pub fn run_tsumego(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
+    match &args.action {
+        TsumegoAction::Generate {
+            count,
+            size_range,
+            seed,
+            out,
+            max_nodes,
+            first,
+        } => {
+            let (min, max) = parse_range(size_range)?;
+            std::fs::create_dir_all(out).with_context(|| {
+                format!("cannot create the output directory '{}'", out.display())
+            })?;
+            let weights = cli.engine.load_weights()?;
+            let w = OrderWeights::new(&weights);
+            static STOP: AtomicBool = AtomicBool::new(false);
+            let _ = ctrlc::set_handler(|| {
+                if STOP.swap(true, Ordering::Relaxed) {
+                    std::process::exit(130);
+                }
+            });
+            let progress = bar(*count as u64, cli.engine.quiet, "problems");
+            let start = Instant::now();
+            let mut kept = 0usize;
+            let mut tried = 0u64;
+            let mut bins = std::collections::BTreeMap::<u32, usize>::new();
+            let mut next = *first;
+            let threads = threads(cli);
+            // Batches of candidates, appended in index order: a stopped or
+            // killed run keeps every batch it finished.
+            while kept < *count && !STOP.load(Ordering::Relaxed) {
+                let batch = (threads * 8) as u64;
+                let base = next;
+                let mut got: Vec<generate::Generated> = Vec::new();
+                parallel(
+                    batch as usize,
+                    threads,
+                    |i| generate::label(*seed, base + i as u64, min, max, &w, *max_nodes),
+                    |_, g| {
+                        if let Some(g) = g {
+                            got.push(g);
+                        }
+                    },
+                    &STOP,
+                );
+                if STOP.load(Ordering::Relaxed) {
+                    break;
+                }
+                tried += batch;
+                next += batch;
+                for g in got {
+                    if kept >= *count {
+                        break;
+                    }
+                    append(out, g.difficulty, &g.text)?;
+                    *bins.entry(g.difficulty).or_default() += 1;
+                    kept += 1;
+                }
+                match &progress {
+                    Some(b) => {
+                        b.set_position(kept as u64);
+                        b.set_message(format!("{tried} candidates"));
+                    }
+                    None if !cli.engine.quiet => eprintln!(
+                        "generate: {kept}/{count} problems from {tried} candidates, {:.0} s",
+                        start.elapsed().as_secs_f64()
+                    ),
+                    None => {}
+                }
+            }
+            if let Some(b) = progress {
+                b.finish_and_clear();
+            }
+            let bins: Vec<String> = bins.iter().map(|(d, n)| format!("lv{d}: {n}")).collect();
+            println!(
+                "generate: {kept} problems from {tried} candidates (candidates {first}..{next}; next run: --first {next}) in {:.1} s into {}{}; {}",
+                start.elapsed().as_secs_f64(),
+                out.display(),
+                if STOP.load(Ordering::Relaxed) {
+                    " (stopped by Ctrl-C)"
+                } else {
+                    ""
+                },
+                bins.join(", ")
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn append(dir: &Path, difficulty: u32, text: &str) -> Result<()> {
+    let path = dir.join(format!("lv{difficulty}"));
+    let fresh = !path.exists();
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    if fresh {
+        writeln!(
+            f,
+            "tengen generated problems, difficulty {difficulty} (floor log2 of level-1 leaves)"
+        )?;
+    }
+    f.write_all(text.as_bytes())?;
+    f.sync_data()
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    Ok(())
+}

@@ -1,0 +1,166 @@
+//! Benson's unconditional life, restricted to a problem's region.
+//!
+//! A region here is a maximal connected set of region points that are not
+//! defender stones. A region that touches a point outside the problem's
+//! region (the attacker's wall, or anything else outside) is open and can
+//! never be an eye. A closed region R is *vital* to a defender chain C if
+//! every empty point of R is a liberty of C. Benson's iteration removes
+//! chains with fewer than two vital regions, then regions that touch a
+//! removed chain, until nothing changes; the chains left are alive whatever
+//! the attacker does, even if the defender always passes.
+
+use super::region::Problem;
+use crate::rules::board::MAX_POINTS;
+use crate::rules::{Board, Cell, Point};
+
+/// Reusable buffers, so that the solver's terminal test allocates nothing.
+pub struct Benson {
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<Point>,
+    /// Per region: start/end in `members`, open flag.
+    regions: Vec<(usize, usize, bool)>,
+    members: Vec<Point>,
+    chains: Vec<u16>,
+}
+
+impl Default for Benson {
+    fn default() -> Self {
+        Benson {
+            mark: vec![0; MAX_POINTS],
+            stamp: 0,
+            stack: Vec::new(),
+            regions: Vec::new(),
+            members: Vec::new(),
+            chains: Vec::new(),
+        }
+    }
+}
+
+impl Benson {
+    fn next_stamp(&mut self) -> u32 {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// True if the defender chain through `chain` is unconditionally alive
+    /// in `board` under the problem's region.
+    pub fn alive(&mut self, prob: &Problem, board: &Board, chain: Point) -> bool {
+        let def = Cell::stone(prob.defender);
+        if board.cell(chain) != def || board.liberties(chain) < 2 {
+            return false;
+        }
+        // Regions.
+        self.regions.clear();
+        self.members.clear();
+        let stamp = self.next_stamp();
+        for &p in &prob.region {
+            if board.cell(p) == def || self.mark[p.idx()] == stamp {
+                continue;
+            }
+            let start = self.members.len();
+            let mut open = false;
+            self.mark[p.idx()] = stamp;
+            self.stack.push(p);
+            while let Some(q) = self.stack.pop() {
+                self.members.push(q);
+                for n in board.neighbors(q) {
+                    let c = board.cell(n);
+                    if c == Cell::Border || c == def {
+                        continue;
+                    }
+                    if !prob.in_region(n) {
+                        open = true;
+                    } else if self.mark[n.idx()] != stamp {
+                        self.mark[n.idx()] = stamp;
+                        self.stack.push(n);
+                    }
+                }
+            }
+            self.regions.push((start, self.members.len(), open));
+        }
+        // Defender chains of the region.
+        self.chains.clear();
+        for &p in &prob.region {
+            if board.cell(p) == def {
+                let h = board.chain_head(p).0;
+                if !self.chains.contains(&h) {
+                    self.chains.push(h);
+                }
+            }
+        }
+        let mut alive_chains: Vec<bool> = vec![true; self.chains.len()];
+        let mut live_regions: Vec<bool> = self.regions.iter().map(|r| !r.2).collect();
+        loop {
+            let mut changed = false;
+            // Chains with fewer than two vital live regions die.
+            for (ci, &h) in self.chains.iter().enumerate() {
+                if !alive_chains[ci] {
+                    continue;
+                }
+                let mut vital = 0;
+                for (ri, &(s, e, _)) in self.regions.iter().enumerate() {
+                    if live_regions[ri] && vital_to(board, &self.members[s..e], h) {
+                        vital += 1;
+                        if vital == 2 {
+                            break;
+                        }
+                    }
+                }
+                if vital < 2 {
+                    alive_chains[ci] = false;
+                    changed = true;
+                }
+            }
+            // Regions touching a dead chain are no longer eyes.
+            for (ri, &(s, e, _)) in self.regions.iter().enumerate() {
+                if !live_regions[ri] {
+                    continue;
+                }
+                let touches_dead = self.members[s..e].iter().any(|&q| {
+                    board.neighbors(q).iter().any(|&n| {
+                        board.cell(n) == def
+                            && self
+                                .chains
+                                .iter()
+                                .position(|&h| h == board.chain_head(n).0)
+                                .is_some_and(|ci| !alive_chains[ci])
+                    })
+                });
+                if touches_dead {
+                    live_regions[ri] = false;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        let target = board.chain_head(chain).0;
+        self.chains
+            .iter()
+            .position(|&h| h == target)
+            .is_some_and(|ci| alive_chains[ci])
+    }
+}
+
+/// True if every empty point of the region is a liberty of chain `head`.
+fn vital_to(board: &Board, members: &[Point], head: u16) -> bool {
+    let mut borders = false;
+    for &q in members {
+        let adjacent = board
+            .neighbors(q)
+            .iter()
+            .any(|&n| board.cell(n).color().is_some() && board.chain_head(n).0 == head);
+        if adjacent {
+            borders = true;
+        } else if board.cell(q) == Cell::Empty {
+            return false;
+        }
+    }
+    borders
+}

@@ -1,0 +1,650 @@
+//! Depth-first proof-number search (df-pn) over a closed-boundary problem.
+//!
+//! Values are relative to the side to move: `phi` is the proof number of
+//! "the side to move wins", `delta` its disproof number. A node's phi is
+//! the least delta of its children, its delta the sum of their phis. The
+//! children's thresholds follow Nagai's df-pn with Pawlewicz's 1+ε trick.
+//! Unexpanded children start at phi = 1 and delta = 1 + rank × cost, where
+//! rank is the child's place in the move order (df-pn+ style), so the
+//! ordering weights steer the search without touching its correctness.
+//!
+//! **Repetition and ko (the GHI problem).** A move that recreates a
+//! position (stones and side to move) already on the current path is
+//! illegal, except a favoured side's immediate ko recapture (see
+//! [`Regime`]). A proof or disproof that relied on such a ban depends on
+//! the path; it is passed up to the parent for the current path only and
+//! never stored as proven in the transposition table, so a position met
+//! again along another path is searched again rather than given an answer
+//! that was only true on the first path.
+
+use ahash::AHashMap;
+use std::time::Instant;
+
+use super::benson::Benson;
+use super::order::{self, NF, OrderWeights, PASS_FEATURE};
+use super::region::Problem;
+use crate::rules::board::MAX_POINTS;
+use crate::rules::zobrist;
+use crate::rules::{Board, Cell, Color, Move, Point};
+
+/// Infinite proof or disproof number.
+pub const INF: u64 = 1 << 40;
+
+/// A region of at most this many points holding the defender's stones and
+/// empty points, with no attacker stone inside, has no room for two eyes
+/// nor for seki: the attacker wins.
+pub const NO_ROOM: usize = 4;
+
+/// Key component for "the previous move was a pass".
+const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+
+/// How ko is settled in one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regime {
+    /// This side may ignore the simple-ko ban (it has unlimited ko threats).
+    pub favored: Option<Color>,
+    /// Seki test: the defender only wins by unconditional life (Benson);
+    /// two passes in a row are a win for the attacker.
+    pub strict: bool,
+}
+
+/// Per-solve effort.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Terminal evaluations (capture, Benson life, no room, two passes).
+    pub leaves: u64,
+    /// Interior nodes searched (df-pn calls).
+    pub nodes: u64,
+    /// Expansions whose child was found in the transposition table.
+    pub tt_hits: u64,
+}
+
+impl std::ops::AddAssign for Counters {
+    fn add_assign(&mut self, o: Counters) {
+        self.leaves += o.leaves;
+        self.nodes += o.nodes;
+        self.tt_hits += o.tt_hits;
+    }
+}
+
+/// Node and time budget of one solve.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_nodes: u64,
+    pub deadline: Option<Instant>,
+}
+
+/// The result of one search.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// `Some(true)` if the side to move wins, `None` if a limit was hit.
+    pub win: Option<bool>,
+    /// The winning first move (for a win), or the first move of the main
+    /// line.
+    pub best: Option<Move>,
+    /// The main line, from the side to move.
+    pub line: Vec<(Color, Move)>,
+    /// A ko ban was met somewhere (so the answer may depend on ko threats).
+    pub ko_seen: bool,
+    pub counters: Counters,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    phi: u64,
+    delta: u64,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    /// `None` for a pass.
+    mv: Option<Point>,
+    key: u64,
+    rep: u64,
+    phi: u64,
+    delta: u64,
+    /// Proven with a path-dependent result (not in the table).
+    pinned: bool,
+    terminal: bool,
+    /// Ignores a ko ban (favoured side).
+    ko_exempt: bool,
+}
+
+/// A node of the recursion: where its board is and what keys it.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: usize,
+    /// Side to move.
+    c: Color,
+    last_pass: bool,
+    key: u64,
+    /// The parent's best alternative to the move played (the opponent's
+    /// favoured point).
+    prev_alt: Option<Point>,
+}
+
+pub struct Dfpn<'a> {
+    prob: &'a Problem,
+    w: &'a OrderWeights,
+    level: u8,
+    regime: Regime,
+    limits: Limits,
+    tt: AHashMap<u64, Entry>,
+    path: Vec<u64>,
+    boards: Vec<Board>,
+    benson: Benson,
+    counters: Counters,
+    aborted: bool,
+    ko_seen: bool,
+    counting: bool,
+    crucial: Point,
+    /// Per point and colour: proved winning moves.
+    wins: Vec<[u32; 2]>,
+    /// Per point and colour: times chosen as most promising.
+    history: Vec<[u32; 2]>,
+    killers: Vec<Option<Point>>,
+    root_best: Option<Move>,
+    feat: [f64; NF],
+}
+
+/// Table entries kept before the table is cleared (about 32 MiB).
+const TT_CAP: usize = 1 << 20;
+
+impl<'a> Dfpn<'a> {
+    pub fn new(
+        prob: &'a Problem,
+        w: &'a OrderWeights,
+        level: u8,
+        regime: Regime,
+        limits: Limits,
+    ) -> Dfpn<'a> {
+        Dfpn {
+            prob,
+            w,
+            level: level.clamp(1, 5),
+            regime,
+            limits,
+            tt: AHashMap::new(),
+            path: Vec::new(),
+            boards: vec![prob.board.clone()],
+            benson: Benson::default(),
+            counters: Counters::default(),
+            aborted: false,
+            ko_seen: false,
+            counting: true,
+            crucial: prob.crucial[0],
+            wins: vec![[0; 2]; MAX_POINTS],
+            history: vec![[0; 2]; MAX_POINTS],
+            killers: Vec::new(),
+            root_best: None,
+            feat: [0.0; NF],
+        }
+    }
+
+    fn rep_key(b: &Board, to_move: Color) -> u64 {
+        b.hash() ^ zobrist::side_key(to_move)
+    }
+
+    fn tt_key(b: &Board, to_move: Color, last_pass: bool) -> u64 {
+        b.key(to_move) ^ if last_pass { PASS_KEY } else { 0 }
+    }
+
+    /// The winner if the position (with `to_move` to play) is terminal.
+    fn terminal(&mut self, depth: usize, to_move: Color, pass_pass: bool) -> Option<Color> {
+        let prob = self.prob;
+        let b = &self.boards[depth];
+        let def = Cell::stone(prob.defender);
+        if b.cell(self.crucial) != def {
+            return Some(prob.attacker());
+        }
+        let _ = to_move;
+        if pass_pass && !self.regime.strict {
+            return Some(prob.defender);
+        }
+        if self.benson.alive(prob, b, self.crucial) {
+            return Some(prob.defender);
+        }
+        if pass_pass {
+            return Some(prob.attacker());
+        }
+        let att = Cell::stone(prob.attacker());
+        let mut room = 0;
+        for &p in &prob.region {
+            let c = b.cell(p);
+            if c == att {
+                return None;
+            }
+            room += 1;
+        }
+        if room <= NO_ROOM {
+            return Some(prob.attacker());
+        }
+        None
+    }
+
+    fn ensure_depth(&mut self, d: usize) {
+        while self.boards.len() <= d {
+            let b = self.boards[0].clone();
+            self.boards.push(b);
+        }
+        while self.killers.len() <= d {
+            self.killers.push(None);
+        }
+    }
+
+    /// Plays `mv` from the position at `depth` into `depth + 1`.
+    fn play_into(&mut self, depth: usize, mv: Option<Point>, color: Color, ko_exempt: bool) {
+        self.ensure_depth(depth + 1);
+        let (lo, hi) = self.boards.split_at_mut(depth + 1);
+        let child = &mut hi[0];
+        child.copy_from(&lo[depth]);
+        match mv {
+            None => child.pass(),
+            Some(p) => {
+                if ko_exempt {
+                    child.pass();
+                }
+                child.play_unchecked(p, color);
+            }
+        }
+    }
+
+    /// True if `color` playing the empty point `p` would capture a stone
+    /// outside the region (forbidden: those stones are safe).
+    fn captures_outside(&self, b: &Board, p: Point, color: Color) -> bool {
+        let opp = Cell::stone(color.opponent());
+        b.neighbors(p).iter().any(|&q| {
+            b.cell(q) == opp
+                && b.liberties(q) == 1
+                && b.chain_stones(q).any(|s| !self.prob.in_region(s))
+        })
+    }
+
+    /// The ordered, pruned children of the node at `depth`, and whether a
+    /// move was banned by the repetition rule.
+    fn expand(
+        &mut self,
+        depth: usize,
+        c: Color,
+        last_pass: bool,
+        prev_alt: Option<Point>,
+    ) -> (Vec<Child>, bool) {
+        self.ensure_depth(depth + 1);
+        let prob = self.prob;
+        let role = (c == prob.defender) as usize;
+        let crucial_head = {
+            let b = &self.boards[depth];
+            (b.cell(self.crucial) == Cell::stone(prob.defender)).then(|| b.chain_head(self.crucial))
+        };
+        let mut banned = false;
+        // (score, child, self-atari of 2+ stones capturing nothing,
+        // fills own eye, region index)
+        let mut scored: Vec<(f64, Child, bool, bool, usize)> = Vec::new();
+        for i in 0..prob.region.len() {
+            let p = prob.region[i];
+            let b = &self.boards[depth];
+            if b.cell(p) != Cell::Empty {
+                continue;
+            }
+            let ko_banned = b.ko().is_some_and(|k| k.point == p && k.color == c);
+            let mut ko_exempt = false;
+            if ko_banned {
+                self.ko_seen = true;
+                if self.regime.favored == Some(c) {
+                    ko_exempt = true;
+                } else {
+                    continue;
+                }
+            } else if b.is_suicide(p, c) {
+                continue;
+            }
+            if self.captures_outside(b, p, c) {
+                continue;
+            }
+            let useless = !b.is_legal(p, c.opponent());
+            self.play_into(depth, Some(p), c, ko_exempt);
+            let child = &self.boards[depth + 1];
+            let rep = Self::rep_key(child, c.opponent());
+            if !ko_exempt && self.path.contains(&rep) {
+                banned = true;
+                continue;
+            }
+            order::features(
+                prob,
+                &self.boards[depth],
+                &self.boards[depth + 1],
+                p,
+                c,
+                crucial_head,
+                &mut self.feat,
+            );
+            let w = self.w;
+            let mut s = order::score(w, role, &self.feat);
+            let ci = c.index();
+            s += w.wins * ((1 + self.wins[p.idx()][ci]) as f64).log2();
+            s += w.history * ((1 + self.history[p.idx()][ci]) as f64).log2();
+            if self.killers[depth] == Some(p) {
+                s += w.killer;
+            }
+            if prev_alt == Some(p) {
+                s += w.opp_best;
+            }
+            if useless {
+                s -= w.useless;
+            }
+            let self_atari = order::is_self_atari(&self.feat)
+                && self.boards[depth + 1].chain_len(p) >= 2
+                && self.feat[0] == 0.0;
+            let key = Self::tt_key(&self.boards[depth + 1], c.opponent(), false);
+            let kid = Child {
+                mv: Some(p),
+                key,
+                rep,
+                phi: 1,
+                delta: 1,
+                pinned: false,
+                terminal: false,
+                ko_exempt,
+            };
+            let eye_fill = order::fills_own_eye(&self.feat);
+            scored.push((s, kid, self_atari, eye_fill, i));
+        }
+        // The pass.
+        {
+            self.play_into(depth, None, c, false);
+            let key = Self::tt_key(&self.boards[depth + 1], c.opponent(), true);
+            let rep = Self::rep_key(&self.boards[depth + 1], c.opponent());
+            let kid = Child {
+                mv: None,
+                key,
+                rep,
+                phi: 1,
+                delta: 1,
+                pinned: false,
+                terminal: false,
+                ko_exempt: false,
+            };
+            let mut f = [0.0; NF];
+            f[PASS_FEATURE] = 1.0;
+            scored.push((
+                order::score(self.w, role, &f),
+                kid,
+                false,
+                false,
+                usize::MAX,
+            ));
+        }
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.4.cmp(&b.4)));
+
+        // Forward pruning. Level 2 drops moves by fixed rules only, so its
+        // answer does not depend on the ordering weights; levels 3-5 also
+        // keep only the best share of the ordered moves.
+        if self.level >= 2 {
+            let w = self.w;
+            let n_moves = scored.len();
+            let plays = |v: &Vec<(f64, Child, bool, bool, usize)>| {
+                v.iter().filter(|s| s.1.mv.is_some()).count()
+            };
+            if self.level >= w.self_atari_level && scored.iter().any(|s| s.1.mv.is_some() && !s.2) {
+                scored.retain(|s| !s.2);
+            }
+            if self.level >= w.eye_fill_level && scored.iter().any(|s| s.1.mv.is_some() && !s.3) {
+                scored.retain(|s| !s.3);
+            }
+            if self.level >= w.pass_level && plays(&scored) > 0 {
+                scored.retain(|s| s.1.mv.is_some());
+            }
+            if self.level >= 3 {
+                let frac = w.keep[(self.level - 3) as usize];
+                let keep = ((n_moves as f64 * frac).ceil() as usize).max(w.min_moves);
+                scored.truncate(keep.max(1));
+            }
+        }
+
+        let mut kids: Vec<Child> = Vec::with_capacity(scored.len());
+        for (rank, (_, mut kid, _, _, _)) in scored.into_iter().enumerate() {
+            kid.delta = 1 + (rank as f64 * self.w.rank_cost) as u64;
+            // Terminal?
+            self.play_into(depth, kid.mv, c, kid.ko_exempt);
+            let pass_pass = kid.mv.is_none() && last_pass;
+            if let Some(winner) = self.terminal(depth + 1, c.opponent(), pass_pass) {
+                if self.counting {
+                    self.counters.leaves += 1;
+                }
+                kid.terminal = true;
+                // Values for the child's side to move (the opponent).
+                if winner == c {
+                    (kid.phi, kid.delta) = (INF, 0);
+                } else {
+                    (kid.phi, kid.delta) = (0, INF);
+                }
+            } else if let Some(e) = self.tt.get(&kid.key) {
+                if self.counting {
+                    self.counters.tt_hits += 1;
+                }
+                kid.phi = e.phi;
+                kid.delta = e.delta;
+            }
+            kids.push(kid);
+        }
+        (kids, banned)
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let over_time = || self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.counters.nodes >= self.limits.max_nodes
+            || (self.counters.nodes.is_multiple_of(256) && over_time())
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The df-pn recursion for the node at `depth` with `c` to move.
+    fn mid(&mut self, node: Node, th_phi: u64, th_delta: u64) -> (u64, u64, bool) {
+        let Node {
+            depth,
+            c,
+            last_pass,
+            key,
+            prev_alt,
+        } = node;
+        self.counters.nodes += 1;
+        if self.out_of_budget() {
+            return (1, 1, false);
+        }
+        let (mut kids, banned) = self.expand(depth, c, last_pass, prev_alt);
+        let (mut phi, mut delta);
+        loop {
+            for k in kids.iter_mut() {
+                if !k.terminal
+                    && !k.pinned
+                    && let Some(e) = self.tt.get(&k.key)
+                {
+                    k.phi = e.phi;
+                    k.delta = e.delta;
+                }
+            }
+            phi = INF;
+            delta = 0u64;
+            let mut best = 0;
+            let mut second = INF;
+            for (i, k) in kids.iter().enumerate() {
+                if k.delta < phi {
+                    second = phi;
+                    phi = k.delta;
+                    best = i;
+                } else if k.delta < second {
+                    second = k.delta;
+                }
+                delta = (delta + k.phi).min(INF);
+            }
+            if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta || self.aborted {
+                break;
+            }
+            let k = kids[best];
+            let child_th_phi = th_delta.saturating_sub(delta - k.phi).min(INF);
+            let eps = second
+                .saturating_add(second / 4)
+                .max(second.saturating_add(1));
+            let child_th_delta = th_phi.min(eps).min(INF);
+            if let Some(p) = k.mv {
+                self.history[p.idx()][c.index()] += 1;
+            }
+            let alt = kids
+                .iter()
+                .enumerate()
+                .find(|&(i, k)| i != best && k.mv.is_some())
+                .and_then(|(_, k)| k.mv);
+            self.play_into(depth, k.mv, c, k.ko_exempt);
+            self.path.push(k.rep);
+            let child = Node {
+                depth: depth + 1,
+                c: c.opponent(),
+                last_pass: k.mv.is_none(),
+                key: k.key,
+                prev_alt: alt,
+            };
+            let (cp, cd, pinned) = self.mid(child, child_th_phi, child_th_delta);
+            self.path.pop();
+            let kk = &mut kids[best];
+            kk.phi = cp;
+            kk.delta = cd;
+            kk.pinned = pinned && (cp == 0 || cd == 0);
+        }
+        if self.aborted {
+            return (phi, delta, false);
+        }
+        let mut pathdep = false;
+        if phi == 0 {
+            if let Some(k) = kids.iter().find(|k| k.delta == 0) {
+                pathdep = k.pinned;
+                if let Some(p) = k.mv {
+                    self.wins[p.idx()][c.index()] += 1;
+                    self.killers[depth] = Some(p);
+                }
+                if depth == 0 {
+                    self.root_best =
+                        Some(k.mv.map_or(Move::Pass, |p| Move::Play(self.prob.board.coord(p))));
+                }
+            }
+        } else if delta == 0 {
+            pathdep = banned || kids.iter().any(|k| k.pinned);
+        }
+        if !(pathdep && (phi == 0 || delta == 0)) {
+            if self.tt.len() >= TT_CAP {
+                self.tt.clear();
+            }
+            self.tt.insert(key, Entry { phi, delta });
+        }
+        (phi, delta, pathdep)
+    }
+
+    /// Solves with `to_move` to play from the problem's position.
+    pub fn solve(&mut self, to_move: Color) -> Proof {
+        let root = self.prob.board.clone();
+        self.boards[0] = root;
+        self.ensure_depth(1);
+        self.path.clear();
+        let key = Self::tt_key(&self.boards[0], to_move, false);
+        if let Some(winner) = self.terminal(0, to_move, false) {
+            self.counters.leaves += 1;
+            return Proof {
+                win: Some(winner == to_move),
+                best: None,
+                line: Vec::new(),
+                ko_seen: false,
+                counters: self.counters,
+            };
+        }
+        self.path.push(Self::rep_key(&self.boards[0], to_move));
+        let root = Node {
+            depth: 0,
+            c: to_move,
+            last_pass: false,
+            key,
+            prev_alt: None,
+        };
+        let (phi, delta, _) = self.mid(root, INF, INF);
+        let win = if self.aborted {
+            None
+        } else if phi == 0 {
+            Some(true)
+        } else if delta == 0 {
+            Some(false)
+        } else {
+            None
+        };
+        let counters = self.counters;
+        let mut line = Vec::new();
+        if win.is_some() {
+            line = self.main_line(to_move, 60);
+        }
+        let best = if win == Some(true) {
+            self.root_best.or_else(|| line.first().map(|m| m.1))
+        } else {
+            line.first().map(|m| m.1)
+        };
+        if win == Some(true)
+            && let (Some(b), Some(first)) = (best, line.first())
+            && first.1 != b
+        {
+            line.clear();
+            line.push((to_move, b));
+        }
+        Proof {
+            win,
+            best,
+            line,
+            ko_seen: self.ko_seen,
+            counters,
+        }
+    }
+
+    /// The main line read back from the table: the winner's proven move,
+    /// the loser's first proven reply, until a terminal position.
+    fn main_line(&mut self, to_move: Color, max_len: usize) -> Vec<(Color, Move)> {
+        self.counting = false;
+        let saved_level = self.level;
+        let mut line = Vec::new();
+        let mut c = to_move;
+        let mut last_pass = false;
+        self.path.clear();
+        self.path.push(Self::rep_key(&self.boards[0], to_move));
+        // Walk on a private stack of boards: depth grows with the line.
+        let mut depth = 0;
+        while line.len() < max_len {
+            if self.terminal(depth, c, false).is_some() {
+                break;
+            }
+            let (kids, _) = self.expand(depth, c, last_pass, None);
+            let pick = kids
+                .iter()
+                .find(|k| k.delta == 0)
+                .or_else(|| {
+                    kids.iter()
+                        .filter(|k| k.phi == 0)
+                        .max_by_key(|k| (k.mv.is_some(), std::cmp::Reverse(0)))
+                })
+                .copied();
+            let Some(k) = pick else { break };
+            let mv =
+                k.mv.map_or(Move::Pass, |p| Move::Play(self.prob.board.coord(p)));
+            line.push((c, mv));
+            if k.terminal {
+                break;
+            }
+            self.play_into(depth, k.mv, c, k.ko_exempt);
+            self.path.push(k.rep);
+            depth += 1;
+            last_pass = k.mv.is_none();
+            c = c.opponent();
+        }
+        self.level = saved_level;
+        self.counting = true;
+        line
+    }
+}

@@ -1,0 +1,288 @@
+//! Random closed-boundary problems, in the corner and on the edge, each
+//! verified and labelled by the exact solver and binned by difficulty.
+//!
+//! A candidate is made from its own seed (`seed` mixed with its index), so
+//! a set is the same whatever the number of threads.
+//!
+//! 1. The region: a staircase of columns in the top-left corner, or on the
+//!    top edge away from the corners, of `min..=max` points.
+//! 2. The attacker's wall: every point next to the region, orthogonally or
+//!    diagonally; it touches empty points outside, so it is safe, and it
+//!    is also marked safe (`[XY]`) in the file.
+//! 3. The defender: most region points that touch the wall, a few inner
+//!    points; the attacker gets a few inner points too. Chains left
+//!    without liberties are removed.
+//! 4. The solver answers both sides moving first at level 1; candidates it
+//!    cannot settle within the node limit, or whose answers take fewer
+//!    than four terminal leaves, are dropped, and so are three in four of
+//!    the settled ones (the same status whoever moves first).
+
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+use super::gotools;
+use super::order::OrderWeights;
+use super::problems::FileProblem;
+use super::region::DEFAULT_MAX_REGION;
+use super::{Solution, SolveOptions, Status, solve_both};
+use crate::rules::zobrist::mix64;
+use crate::rules::{Color, Coord};
+
+/// Side of the square the generator draws on.
+const GRID: usize = 19;
+
+/// A labelled problem.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub index: u64,
+    /// floor(log2(leaves)) over both sides moving first, at level 1.
+    pub difficulty: u32,
+    pub leaves: u64,
+    /// The problem in GoTools text.
+    pub text: String,
+}
+
+/// The random position of candidate `index`, as GoTools text without
+/// answers, or `None` if this candidate is unusable.
+#[allow(clippy::needless_range_loop)] // grid code reads best with indices
+pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String> {
+    let mut rng = SmallRng::seed_from_u64(mix64(seed ^ mix64(index.wrapping_add(1))));
+    let corner = rng.random_bool(0.65);
+    let mut region = vec![[false; GRID]; GRID]; // [x][y], y from the top edge
+    let mut size = 0;
+    for _ in 0..200 {
+        region.iter_mut().for_each(|c| c.fill(false));
+        let w = rng.random_range(2..=9usize);
+        let x0 = if corner {
+            0
+        } else {
+            rng.random_range(3..=6usize)
+        };
+        let mut h: i32 = rng.random_range(2..=4);
+        size = 0;
+        for x in x0..x0 + w {
+            h = (h + rng.random_range(-1..=1)).clamp(1, 5);
+            if x == x0 && corner {
+                h = h.max(2);
+            }
+            for y in 0..h as usize {
+                region[x][y] = true;
+                size += 1;
+            }
+        }
+        if (min..=max).contains(&size) {
+            break;
+        }
+    }
+    if !(min..=max).contains(&size) {
+        return None;
+    }
+    let inside = |x: i32, y: i32| {
+        x >= 0
+            && y >= 0
+            && (x as usize) < GRID
+            && (y as usize) < GRID
+            && region[x as usize][y as usize]
+    };
+    let defender = if rng.random_bool(0.5) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let mut cells = vec![[None::<Color>; GRID]; GRID];
+    let mut wall = Vec::new();
+    for x in 0..GRID as i32 {
+        for y in 0..GRID as i32 {
+            if inside(x, y) {
+                continue;
+            }
+            let near = (-1..=1).any(|dx| (-1..=1).any(|dy| inside(x + dx, y + dy)));
+            if near {
+                cells[x as usize][y as usize] = Some(defender.opponent());
+                wall.push((x as usize, y as usize));
+            }
+        }
+    }
+    let p_ring = rng.random_range(0.7..1.0);
+    let p_def = rng.random_range(0.0..0.2);
+    let p_att = rng.random_range(0.0..0.12);
+    for x in 0..GRID as i32 {
+        for y in 0..GRID as i32 {
+            if !inside(x, y) {
+                continue;
+            }
+            let ring = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+                .iter()
+                .any(|&(dx, dy)| wall.contains(&((x + dx) as usize, (y + dy) as usize)));
+            let r: f64 = rng.random();
+            let c = if ring {
+                (r < p_ring).then_some(defender)
+            } else if r < p_def {
+                Some(defender)
+            } else if r < p_def + p_att {
+                Some(defender.opponent())
+            } else {
+                None
+            };
+            cells[x as usize][y as usize] = c;
+        }
+    }
+    // Remove region chains without liberties until none is left.
+    loop {
+        let mut removed = false;
+        let mut seen = vec![[false; GRID]; GRID];
+        for x in 0..GRID {
+            for y in 0..GRID {
+                if !region[x][y] || seen[x][y] || cells[x][y].is_none() {
+                    continue;
+                }
+                let col = cells[x][y];
+                let mut stack = vec![(x, y)];
+                let mut chain = Vec::new();
+                let mut libs = false;
+                seen[x][y] = true;
+                while let Some((a, b)) = stack.pop() {
+                    chain.push((a, b));
+                    for (dx, dy) in [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)] {
+                        let (nx, ny) = (a as i32 + dx, b as i32 + dy);
+                        if nx < 0 || ny < 0 || nx >= GRID as i32 || ny >= GRID as i32 {
+                            continue;
+                        }
+                        let (nx, ny) = (nx as usize, ny as usize);
+                        match cells[nx][ny] {
+                            None => libs = true,
+                            c if c == col && region[nx][ny] && !seen[nx][ny] => {
+                                seen[nx][ny] = true;
+                                stack.push((nx, ny));
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+                if !libs {
+                    for (a, b) in chain {
+                        cells[a][b] = None;
+                    }
+                    removed = true;
+                }
+            }
+        }
+        if !removed {
+            break;
+        }
+    }
+    let def_stones = (0..GRID)
+        .flat_map(|x| (0..GRID).map(move |y| (x, y)))
+        .filter(|&(x, y)| region[x][y] && cells[x][y] == Some(defender))
+        .count();
+    if def_stones < 3 {
+        return None;
+    }
+    // GoTools text: stones, then one safe mark per wall segment.
+    let letter = |v: usize| (b'A' + v as u8) as char;
+    let mut s = format!("$ P{index}\n");
+    let mut n = 0;
+    for x in 0..GRID {
+        for y in 0..GRID {
+            if let Some(c) = cells[x][y] {
+                s.push(if c == Color::White { '?' } else { 'A' });
+                s.push(letter(x));
+                s.push(letter(y));
+                n += 1;
+                if n % 16 == 0 {
+                    s.push_str(" \\\n");
+                }
+            }
+        }
+    }
+    for &(x, y) in wall.iter().step_by(3) {
+        s.push_str(&format!("[{}{}]", letter(x), letter(y)));
+    }
+    s.push('\n');
+    Some(s)
+}
+
+/// The GoTools status letters of an answer, seen from the defender.
+pub fn status_letters(s: Status, defender_first: bool) -> &'static str {
+    match s {
+        Status::Alive | Status::Seki => "l",
+        Status::Dead => "d",
+        // Code 2 favours the side to move, code 3 its opponent.
+        Status::Ko(c) => {
+            if (c == 2) == defender_first {
+                "l1d"
+            } else {
+                "d1l"
+            }
+        }
+        Status::Unknown => "u",
+    }
+}
+
+/// Solves candidate `index` and labels it, or drops it.
+pub fn label(
+    seed: u64,
+    index: u64,
+    min: usize,
+    max: usize,
+    w: &OrderWeights,
+    max_nodes: u64,
+) -> Option<Generated> {
+    let text = candidate(seed, index, min, max)?;
+    let fp = gotools::parse(&text, "generated").ok()?.pop()?;
+    let prob = fp.problem(DEFAULT_MAX_REGION.max(max + 8)).ok()?;
+    let opts = SolveOptions {
+        level: 1,
+        max_nodes,
+        time: None,
+    };
+    let sol: Solution = solve_both(&prob, w, opts);
+    if sol.defender_first.status == Status::Unknown || sol.attacker_first.status == Status::Unknown
+    {
+        return None;
+    }
+    let leaves = sol.counters().leaves;
+    if leaves < 4 {
+        return None;
+    }
+    // Settled problems (the same status whoever starts) teach the tuner
+    // little: keep one in four.
+    let settled = sol.defender_first.status == sol.attacker_first.status;
+    if settled && !mix64(seed ^ index.rotate_left(17)).is_multiple_of(4) {
+        return None;
+    }
+    Some(Generated {
+        index,
+        difficulty: 63 - leaves.leading_zeros(),
+        leaves,
+        text: labelled_text(&fp, &prob, &sol),
+    })
+}
+
+/// A file problem with our answers as GoTools text.
+pub fn labelled_text(fp: &FileProblem, prob: &super::Problem, sol: &Solution) -> String {
+    let wall: Vec<Coord> = fp.safe.clone();
+    let d = &sol.defender_first;
+    let a = &sol.attacker_first;
+    gotools::write_problem(
+        &fp.name,
+        fp.size,
+        &fp.stones,
+        &wall,
+        prob.defender,
+        &[
+            (
+                true,
+                status_letters(d.status, true),
+                d.counters.leaves,
+                &d.owl.line,
+            ),
+            (
+                false,
+                status_letters(a.status, false),
+                a.counters.leaves,
+                &a.owl.line,
+            ),
+        ],
+    )
+}

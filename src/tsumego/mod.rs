@@ -1,0 +1,380 @@
+//! The tsumego (life-and-death) solver: closed-boundary problems, solved
+//! exactly by df-pn with a transposition table, with move ordering from
+//! the `Weights` (static, dynamic) and forward pruning at speed levels 2-5.
+//!
+//! - [`region`]: the problem framing and region detection.
+//! - [`benson`]: unconditional life, the defender's terminal test.
+//! - [`order`]: static features and their weights.
+//! - [`dfpn`]: the proof search, repetition and ko.
+//! - [`gotools`], [`problems`]: problem files (GoTools text, SGF).
+//! - [`generate`]: random closed problems, labelled by the solver.
+//!
+//! Answers follow GNU Go's owl codes: 0 the side to move fails, 1 it
+//! succeeds, 2 it succeeds through a ko in which the opponent must find
+//! the first ko threat, 3 it succeeds only if it finds the first threat
+//! itself. They come from up to three searches: simple ko for both, then,
+//! if a ko ban was met, one in which a side may ignore the ban (unlimited
+//! ko threats).
+
+pub mod benson;
+pub mod dfpn;
+pub mod generate;
+pub mod gotools;
+pub mod order;
+pub mod problems;
+pub mod region;
+
+use std::time::{Duration, Instant};
+
+pub use dfpn::{Counters, Limits, Regime};
+pub use order::OrderWeights;
+pub use region::{Problem, RegionError};
+
+use crate::rules::{Color, Move};
+
+/// Default node limit of one solve (GTP and CLI).
+pub const DEFAULT_MAX_NODES: u64 = 2_000_000;
+
+/// How hard to try.
+#[derive(Clone, Copy, Debug)]
+pub struct SolveOptions {
+    /// 1 (exact) to 5 (fastest, forward pruning).
+    pub level: u8,
+    /// Interior nodes, summed over the searches of one answer.
+    pub max_nodes: u64,
+    pub time: Option<Duration>,
+}
+
+impl Default for SolveOptions {
+    fn default() -> Self {
+        SolveOptions {
+            level: 1,
+            max_nodes: DEFAULT_MAX_NODES,
+            time: None,
+        }
+    }
+}
+
+/// The side asked about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Attacker,
+    Defender,
+}
+
+/// One owl-style answer: can the side to move reach its goal?
+#[derive(Clone, Debug)]
+pub struct OwlAnswer {
+    /// GNU Go code 0-3, `None` when a limit was hit.
+    pub code: Option<u8>,
+    /// The key move (for codes 1-3).
+    pub mv: Option<Move>,
+    /// The main line of the deciding search.
+    pub line: Vec<(Color, Move)>,
+    pub counters: Counters,
+    pub elapsed: Duration,
+}
+
+/// The status of the defender's group with one side moving first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Alive,
+    Seki,
+    Dead,
+    /// GNU Go code 2 or 3, seen from the side to move.
+    Ko(u8),
+    Unknown,
+}
+
+impl Status {
+    pub fn name(self) -> &'static str {
+        match self {
+            Status::Alive => "alive",
+            Status::Seki => "seki",
+            Status::Dead => "dead",
+            Status::Ko(_) => "ko",
+            Status::Unknown => "unknown",
+        }
+    }
+
+    /// The defender lives (alive or seki).
+    pub fn lives(self) -> bool {
+        matches!(self, Status::Alive | Status::Seki)
+    }
+}
+
+/// The status with one side moving first, the key move and the effort.
+#[derive(Clone, Debug)]
+pub struct SideAnswer {
+    pub first: Color,
+    pub status: Status,
+    pub owl: OwlAnswer,
+    /// Effort including the seki test.
+    pub counters: Counters,
+    pub elapsed: Duration,
+}
+
+/// Runs `f` on a thread with a stack deep enough for long proofs.
+pub fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| {
+        std::thread::Builder::new()
+            .name("tsumego".into())
+            .stack_size(256 << 20)
+            .spawn_scoped(s, f)
+            .expect("cannot start the solver thread")
+            .join()
+            .unwrap_or_else(|e| std::panic::resume_unwind(e))
+    })
+}
+
+struct Budget {
+    start: Instant,
+    opts: SolveOptions,
+    used: Counters,
+}
+
+impl Budget {
+    fn new(opts: SolveOptions) -> Budget {
+        Budget {
+            start: Instant::now(),
+            opts,
+            used: Counters::default(),
+        }
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            max_nodes: self.opts.max_nodes.saturating_sub(self.used.nodes),
+            deadline: self.opts.time.map(|t| self.start + t),
+        }
+    }
+
+    fn run(
+        &mut self,
+        prob: &Problem,
+        w: &OrderWeights,
+        to_move: Color,
+        regime: Regime,
+    ) -> dfpn::Proof {
+        let mut s = dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits());
+        let proof = s.solve(to_move);
+        self.used += proof.counters;
+        proof
+    }
+}
+
+/// Can `role`, moving first, reach its goal? (owl_attack / owl_defend.)
+pub fn owl(prob: &Problem, w: &OrderWeights, opts: SolveOptions, role: Role) -> OwlAnswer {
+    let mut budget = Budget::new(opts);
+    let ans = owl_in(prob, w, &mut budget, role);
+    OwlAnswer {
+        elapsed: budget.start.elapsed(),
+        counters: budget.used,
+        ..ans
+    }
+}
+
+fn mover(prob: &Problem, role: Role) -> Color {
+    match role {
+        Role::Attacker => prob.attacker(),
+        Role::Defender => prob.defender,
+    }
+}
+
+fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> OwlAnswer {
+    let me = mover(prob, role);
+    let none = Regime {
+        favored: None,
+        strict: false,
+    };
+    let unknown = |line: Vec<(Color, Move)>| OwlAnswer {
+        code: None,
+        mv: None,
+        line,
+        counters: Counters::default(),
+        elapsed: Duration::ZERO,
+    };
+    let base = budget.run(prob, w, me, none);
+    let answer = |code: u8, p: &dfpn::Proof| OwlAnswer {
+        code: Some(code),
+        mv: if code > 0 { p.best } else { None },
+        line: p.line.clone(),
+        counters: Counters::default(),
+        elapsed: Duration::ZERO,
+    };
+    match base.win {
+        None => unknown(Vec::new()),
+        Some(win) if !base.ko_seen => answer(win as u8, &base),
+        Some(true) => {
+            // Does it still win if the opponent may ignore ko bans?
+            let hard = Regime {
+                favored: Some(me.opponent()),
+                strict: false,
+            };
+            let p = budget.run(prob, w, me, hard);
+            match p.win {
+                None => unknown(base.line.clone()),
+                Some(true) => answer(1, &p),
+                Some(false) => answer(2, &base),
+            }
+        }
+        Some(false) => {
+            let easy = Regime {
+                favored: Some(me),
+                strict: false,
+            };
+            let p = budget.run(prob, w, me, easy);
+            match p.win {
+                None => unknown(base.line.clone()),
+                Some(true) => answer(3, &p),
+                Some(false) => answer(0, &base),
+            }
+        }
+    }
+}
+
+/// The status of the problem with `first` moving first, seki told apart
+/// from life by a second, strict search (the defender must reach
+/// unconditional life; two passes are a loss for it).
+pub fn solve_side(
+    prob: &Problem,
+    w: &OrderWeights,
+    opts: SolveOptions,
+    first: Color,
+) -> SideAnswer {
+    let mut budget = Budget::new(opts);
+    let role = if first == prob.defender {
+        Role::Defender
+    } else {
+        Role::Attacker
+    };
+    let owl_ans = owl_in(prob, w, &mut budget, role);
+    let owl_counters = budget.used;
+    let lives = match (role, owl_ans.code) {
+        (_, None) => None,
+        (Role::Attacker, Some(0)) | (Role::Defender, Some(1)) => Some(true),
+        (Role::Attacker, Some(1)) | (Role::Defender, Some(0)) => Some(false),
+        _ => None,
+    };
+    let status = match (owl_ans.code, lives) {
+        (None, _) => Status::Unknown,
+        (Some(c @ (2 | 3)), _) => Status::Ko(c),
+        (_, Some(false)) => Status::Dead,
+        (_, Some(true)) => {
+            let strict = Regime {
+                favored: None,
+                strict: true,
+            };
+            let p = budget.run(prob, w, first, strict);
+            let defender_wins = p.win.map(|w| w == (first == prob.defender));
+            match defender_wins {
+                Some(false) => Status::Seki,
+                _ => Status::Alive,
+            }
+        }
+        _ => Status::Unknown,
+    };
+    SideAnswer {
+        first,
+        status,
+        owl: OwlAnswer {
+            counters: owl_counters,
+            elapsed: budget.start.elapsed(),
+            ..owl_ans
+        },
+        counters: budget.used,
+        elapsed: budget.start.elapsed(),
+    }
+}
+
+/// What the GTP session keeps between life-and-death commands.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Explicit region (empty: detect it).
+    pub region: Vec<crate::rules::Coord>,
+    /// Points of attacker chains that count as safe wall.
+    pub safe: Vec<crate::rules::Coord>,
+    pub opts: SolveOptions,
+    pub max_region: usize,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            region: Vec::new(),
+            safe: Vec::new(),
+            opts: SolveOptions {
+                time: Some(Duration::from_secs(DEFAULT_GTP_SECS)),
+                ..SolveOptions::default()
+            },
+            max_region: region::DEFAULT_MAX_REGION,
+        }
+    }
+}
+
+/// Default time limit of one GTP answer, in seconds.
+pub const DEFAULT_GTP_SECS: u64 = 30;
+
+impl Settings {
+    /// The problem around `at` on `board`.
+    pub fn problem(
+        &self,
+        board: &crate::rules::Board,
+        at: crate::rules::Coord,
+    ) -> Result<Problem, RegionError> {
+        let p = board.point(at);
+        if self.region.is_empty() {
+            let safe: Vec<_> = self.safe.iter().map(|&c| board.point(c)).collect();
+            Problem::detect(board, p, &safe, self.max_region)
+        } else {
+            let pts: Vec<_> = self.region.iter().map(|&c| board.point(c)).collect();
+            Problem::from_region(board, &pts, p)
+        }
+    }
+}
+
+/// Both sides moving first.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    pub defender_first: SideAnswer,
+    pub attacker_first: SideAnswer,
+}
+
+impl Solution {
+    pub fn counters(&self) -> Counters {
+        let mut c = self.defender_first.counters;
+        c += self.attacker_first.counters;
+        c
+    }
+}
+
+pub fn solve_both(prob: &Problem, w: &OrderWeights, opts: SolveOptions) -> Solution {
+    Solution {
+        defender_first: solve_side(prob, w, opts, prob.defender),
+        attacker_first: solve_side(prob, w, opts, prob.attacker()),
+    }
+}
+
+/// GNU Go's `dragon_status` answer from the two owl answers.
+pub fn dragon_status(attack: &OwlAnswer, defend: &OwlAnswer) -> String {
+    match (attack.code, defend.code) {
+        (Some(0), _) => "alive".into(),
+        (_, Some(0)) => "dead".into(),
+        (Some(_), Some(_)) => {
+            let mv = |m: Option<Move>| m.map_or("PASS".to_string(), |m| m.to_string());
+            format!("critical {} {}", mv(attack.mv), mv(defend.mv))
+        }
+        _ => "unknown".into(),
+    }
+}
+
+/// Formats a line of moves as `B C3 W D4 ...`.
+pub fn format_line(line: &[(Color, Move)]) -> String {
+    line.iter()
+        .map(|(c, m)| format!("{} {}", c.letter(), m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[cfg(test)]
+mod tests;

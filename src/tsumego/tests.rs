@@ -1,0 +1,232 @@
+//! Classic shapes with known status, each with both sides moving first.
+
+use super::*;
+use crate::rules::{Board, Coord, Point};
+use crate::weights::Weights;
+
+/// A board drawn in text, top row first; `X` Black, `O` White, anything
+/// else empty. The drawing sits in the lower-left corner of a `size` board.
+pub fn diagram(size: usize, rows: &[&str]) -> Board {
+    let mut b = Board::new(size);
+    let h = rows.len();
+    for (r, row) in rows.iter().enumerate() {
+        let y = (h - 1 - r) as u8;
+        for (x, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+            let c = Coord::new(x as u8, y);
+            match ch {
+                'X' => b.set_stone(c, Some(Color::Black)),
+                'O' => b.set_stone(c, Some(Color::White)),
+                _ => {}
+            }
+        }
+    }
+    b
+}
+
+fn pt(b: &Board, s: &str) -> Point {
+    match s.parse::<Move>().unwrap() {
+        Move::Play(c) => b.point(c),
+        Move::Pass => panic!("pass"),
+    }
+}
+
+/// White's eye space at the given points; White stones on every point
+/// orthogonally or diagonally next to it; Black's wall around those.
+pub fn eye_shape(size: usize, eye: &[&str]) -> (Board, Point) {
+    let n = size as i32;
+    let eye: Vec<Coord> = eye
+        .iter()
+        .map(|s| match s.parse::<Move>().unwrap() {
+            Move::Play(c) => c,
+            Move::Pass => panic!(),
+        })
+        .collect();
+    let near = |set: &[Coord], x: i32, y: i32| {
+        set.iter()
+            .any(|c| (c.x as i32 - x).abs() <= 1 && (c.y as i32 - y).abs() <= 1)
+    };
+    let mut white = Vec::new();
+    for x in 0..n {
+        for y in 0..n {
+            let c = Coord::new(x as u8, y as u8);
+            if !eye.contains(&c) && near(&eye, x, y) {
+                white.push(c);
+            }
+        }
+    }
+    let mut b = Board::new(size);
+    for &c in &white {
+        b.set_stone(c, Some(Color::White));
+    }
+    for x in 0..n {
+        for y in 0..n {
+            let c = Coord::new(x as u8, y as u8);
+            if !eye.contains(&c) && !white.contains(&c) && near(&white, x, y) {
+                b.set_stone(c, Some(Color::Black));
+            }
+        }
+    }
+    let at = b.point(white[0]);
+    (b, at)
+}
+
+fn weights() -> OrderWeights {
+    OrderWeights::new(&Weights::default())
+}
+
+fn solve(b: &Board, at: Point) -> Solution {
+    let prob = Problem::detect(b, at, &[], 64).expect("closed problem");
+    let w = weights();
+    with_stack(|| solve_both(&prob, &w, SolveOptions::default()))
+}
+
+/// Asserts the status with the defender first and with the attacker first,
+/// and the key move where one is given.
+fn check(
+    name: &str,
+    b: &Board,
+    at: Point,
+    (def_first, def_keys): (Status, &[&str]),
+    (att_first, att_keys): (Status, &[&str]),
+) {
+    let s = solve(b, at);
+    assert_eq!(
+        s.defender_first.status,
+        def_first,
+        "{name}: defender first (line {})",
+        format_line(&s.defender_first.owl.line)
+    );
+    assert_eq!(
+        s.attacker_first.status,
+        att_first,
+        "{name}: attacker first (line {})",
+        format_line(&s.attacker_first.owl.line)
+    );
+    for (side, ans, keys) in [
+        ("defender", &s.defender_first, def_keys),
+        ("attacker", &s.attacker_first, att_keys),
+    ] {
+        if !keys.is_empty() && ans.owl.code.is_some_and(|c| c > 0) {
+            let mv = ans.owl.mv.map(|m| m.to_string()).unwrap_or_default();
+            assert!(
+                keys.contains(&mv.as_str()),
+                "{name}: {side} first played {mv}, expected one of {keys:?}"
+            );
+        }
+    }
+}
+
+use Status::*;
+
+#[test]
+fn straight_three_is_critical_at_the_middle() {
+    let (b, at) = eye_shape(9, &["D1", "E1", "F1"]);
+    check("straight three", &b, at, (Alive, &["E1"]), (Dead, &["E1"]));
+}
+
+#[test]
+fn bent_three_is_critical_at_the_bend() {
+    let (b, at) = eye_shape(9, &["D1", "E1", "E2"]);
+    check("bent three", &b, at, (Alive, &["E1"]), (Dead, &["E1"]));
+}
+
+#[test]
+fn straight_four_is_alive() {
+    let (b, at) = eye_shape(9, &["C1", "D1", "E1", "F1"]);
+    check("straight four", &b, at, (Alive, &[]), (Alive, &[]));
+}
+
+#[test]
+fn bent_four_on_the_edge_is_alive() {
+    let (b, at) = eye_shape(9, &["C1", "D1", "E1", "E2"]);
+    check("bent four", &b, at, (Alive, &[]), (Alive, &[]));
+}
+
+#[test]
+fn square_four_is_dead() {
+    let (b, at) = eye_shape(9, &["D1", "E1", "D2", "E2"]);
+    check("square four", &b, at, (Dead, &[]), (Dead, &[]));
+}
+
+#[test]
+fn pyramid_four_is_critical_at_the_centre() {
+    let (b, at) = eye_shape(9, &["D1", "E1", "F1", "E2"]);
+    check("pyramid four", &b, at, (Alive, &["E1"]), (Dead, &["E1"]));
+}
+
+#[test]
+fn bulky_five_is_critical_at_the_vital_point() {
+    let (b, at) = eye_shape(9, &["D1", "E1", "F1", "D2", "E2"]);
+    check("bulky five", &b, at, (Alive, &["E1"]), (Dead, &["E1"]));
+}
+
+#[test]
+fn rabbity_six_is_critical_at_the_vital_point() {
+    let (b, at) = eye_shape(11, &["E2", "D3", "E3", "F3", "E4", "F4"]);
+    check("rabbity six", &b, at, (Alive, &["E3"]), (Dead, &["E3"]));
+}
+
+#[test]
+fn straight_five_is_alive() {
+    let (b, at) = eye_shape(9, &["C1", "D1", "E1", "F1", "G1"]);
+    check("straight five", &b, at, (Alive, &[]), (Alive, &[]));
+}
+
+#[test]
+fn benson_sees_two_separate_eyes() {
+    let (b, at) = eye_shape(9, &["C1", "E1"]);
+    let prob = Problem::detect(&b, at, &[], 64).unwrap();
+    let mut be = benson::Benson::default();
+    assert!(be.alive(&prob, &b, at));
+    let (b, at) = eye_shape(9, &["D1", "E1"]);
+    let prob = Problem::detect(&b, at, &[], 64).unwrap();
+    assert!(!be.alive(&prob, &b, at));
+    let _ = pt(&b, "A1");
+}
+
+#[test]
+fn seki_with_two_shared_liberties_and_three_inner_stones() {
+    let b = diagram(
+        9,
+        &[
+            "X X X X X X X .", //
+            "O O O O O O X .",
+            ". X X X . O X .",
+        ],
+    );
+    let at = b.point(Coord::new(0, 1));
+    check("seki", &b, at, (Seki, &[]), (Seki, &[]));
+}
+
+#[test]
+fn two_inner_stones_are_no_seki() {
+    // With only two inner stones the attacker sacrifices a third: the
+    // defender must capture and is left with a straight three.
+    let b = diagram(
+        9,
+        &[
+            "X X X X X X .", //
+            "O O O O O X .",
+            ". X X . O X .",
+        ],
+    );
+    let at = b.point(Coord::new(0, 1));
+    check("false seki", &b, at, (Dead, &[]), (Dead, &["D1", "A1"]));
+}
+
+#[test]
+fn direct_ko_for_the_second_eye() {
+    let b = diagram(
+        9,
+        &[
+            "X X X X . . .", //
+            "O O O X . . .",
+            ". O . O X . .",
+        ],
+    );
+    let at = b.point(Coord::new(0, 1));
+    // The attacker takes the ko first: the defender needs the first
+    // threat (code 2 for the attacker). Moving first, the defender cannot
+    // settle it and lives only if it finds the first threat (code 3).
+    check("direct ko", &b, at, (Ko(3), &[]), (Ko(2), &["C1"]));
+}
