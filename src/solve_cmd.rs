@@ -129,6 +129,9 @@ struct ProblemJson {
     name: String,
     defender: String,
     region: usize,
+    /// A stone of the crucial chain, as GoTools letters (column, row from
+    /// the top-left corner), for placing the problem on another board.
+    crucial: String,
     defender_first: SideJson,
     attacker_first: SideJson,
     expected_defender_first: Option<&'static str>,
@@ -247,6 +250,15 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                             name: fp.name.clone(),
                             defender: prob.defender.name().to_string(),
                             region: prob.region.len(),
+                            crucial: {
+                                let c = prob.board.coord(prob.crucial[0]);
+                                let n = prob.board.size() as u8;
+                                format!(
+                                    "{}{}",
+                                    (b'A' + c.x) as char,
+                                    (b'A' + (n - 1 - c.y)) as char
+                                )
+                            },
                             defender_first: side_json(&sol.defender_first),
                             attacker_first: side_json(&sol.attacker_first),
                             expected_defender_first: fp.expect_defender_first.map(|e| e.name()),

@@ -323,9 +323,9 @@ weights! {
     // ---- tsumego solver: forward pruning (speed levels 2-5) ----
     ts_prune_eye_fill_level: Pruning int [2, 6] = 2,
         "from this level on, a side does not fill its own eye-like points while it has another move (6 = never)";
-    ts_prune_keep_3: Pruning real [0.05, 1.0] = 0.6,
+    ts_prune_keep_3: Pruning real [0.05, 1.0] = 0.7,
         "level 3: share of the ordered moves searched";
-    ts_prune_keep_4: Pruning real [0.05, 1.0] = 0.45,
+    ts_prune_keep_4: Pruning real [0.05, 1.0] = 0.5,
         "level 4: share of the ordered moves searched";
     ts_prune_keep_5: Pruning real [0.05, 1.0] = 0.35,
         "level 5: share of the ordered moves searched";
@@ -333,7 +333,7 @@ weights! {
         "levels 3-5 always search at least this many moves";
     ts_prune_self_atari_level: Pruning int [2, 6] = 2,
         "from this level on, self-ataris of two or more stones that capture nothing are not searched (6 = never)";
-    ts_prune_pass_level: Pruning int [2, 6] = 4,
+    ts_prune_pass_level: Pruning int [2, 6] = 6,
         "from this level on, a side passes only when it has no other move (6 = never)";
 }
 

@@ -52,6 +52,8 @@ fn help_names_every_subcommand() {
         "weights",
         "table",
         "book",
+        "solve",
+        "tsumego",
     ] {
         assert!(help.contains(sub), "--help lacks {sub}:\n{help}");
     }
