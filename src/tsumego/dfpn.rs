@@ -608,27 +608,24 @@ impl<'a> Dfpn<'a> {
     /// the loser's first proven reply, until a terminal position.
     fn main_line(&mut self, to_move: Color, max_len: usize) -> Vec<(Color, Move)> {
         self.counting = false;
-        let saved_level = self.level;
         let mut line = Vec::new();
         let mut c = to_move;
         let mut last_pass = false;
         self.path.clear();
         self.path.push(Self::rep_key(&self.boards[0], to_move));
-        // Walk on a private stack of boards: depth grows with the line.
         let mut depth = 0;
         while line.len() < max_len {
             if self.terminal(depth, c, false).is_some() {
                 break;
             }
             let (kids, _) = self.expand(depth, c, last_pass, None);
+            // The winner's first proven move; for the loser, its first
+            // refuted move other than a pass, else the pass.
             let pick = kids
                 .iter()
                 .find(|k| k.delta == 0)
-                .or_else(|| {
-                    kids.iter()
-                        .filter(|k| k.phi == 0)
-                        .max_by_key(|k| (k.mv.is_some(), std::cmp::Reverse(0)))
-                })
+                .or_else(|| kids.iter().find(|k| k.phi == 0 && k.mv.is_some()))
+                .or_else(|| kids.iter().find(|k| k.phi == 0))
                 .copied();
             let Some(k) = pick else { break };
             let mv =
@@ -643,7 +640,6 @@ impl<'a> Dfpn<'a> {
             last_pass = k.mv.is_none();
             c = c.opponent();
         }
-        self.level = saved_level;
         self.counting = true;
         line
     }
