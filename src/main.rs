@@ -581,24 +581,12 @@ fn run_book(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
                 config.depth,
                 config.explore
             );
-            let terminal = io::stderr().is_terminal() && !cli.engine.quiet;
-            let bar = if terminal {
-                let (len, unit) = match (positions, time) {
-                    (Some(n), _) => (*n, "positions"),
-                    (None, Some(t)) => (t.as_secs().max(1), "s"),
-                    _ => unreachable!("checked above"),
-                };
-                let b = indicatif::ProgressBar::new(len);
-                b.set_style(
-                    indicatif::ProgressStyle::with_template(&format!(
-                        "{{bar:40}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, ETA {{eta_precise}}] {{msg}}"
-                    ))
-                    .expect("a valid template"),
-                );
-                Some(b)
-            } else {
-                None
+            let (len, unit) = match (positions, time) {
+                (Some(n), _) => (*n, "positions"),
+                (None, Some(t)) => (t.as_secs().max(1), "s"),
+                _ => unreachable!("checked above"),
             };
+            let bar = solve_cmd::bar(len, cli.engine.quiet, unit);
             let (units, searched) = builder.run(&STOP, &mut |units, searched, elapsed, u| {
                 let line = if u.line.is_empty() {
                     "(empty board)".to_string()

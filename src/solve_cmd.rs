@@ -24,7 +24,9 @@ fn threads(cli: &Cli) -> usize {
     )
 }
 
-fn bar(len: u64, quiet: bool, unit: &str) -> Option<indicatif::ProgressBar> {
+/// A progress bar with ETA on a terminal; `None` when quiet or when stderr
+/// is not a terminal (callers then print log lines).
+pub(crate) fn bar(len: u64, quiet: bool, unit: &str) -> Option<indicatif::ProgressBar> {
     if quiet || !io::stderr().is_terminal() {
         return None;
     }

@@ -108,6 +108,24 @@ struct Child {
     terminal: bool,
     /// Ignores a ko ban (favoured side).
     ko_exempt: bool,
+    /// The winner if the position after the move is terminal.
+    winner: Option<Color>,
+}
+
+impl Child {
+    fn new(mv: Option<Point>, key: u64, rep: u64, ko_exempt: bool, winner: Option<Color>) -> Child {
+        Child {
+            mv,
+            key,
+            rep,
+            phi: 1,
+            delta: 1,
+            pinned: false,
+            terminal: false,
+            ko_exempt,
+            winner,
+        }
+    }
 }
 
 /// A node of the recursion: where its board is and what keys it.
@@ -190,14 +208,13 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The winner if the position (with `to_move` to play) is terminal.
-    fn terminal(&mut self, depth: usize, to_move: Color, pass_pass: bool) -> Option<Color> {
+    fn terminal(&mut self, depth: usize, pass_pass: bool) -> Option<Color> {
         let prob = self.prob;
         let b = &self.boards[depth];
         let def = Cell::stone(prob.defender);
         if b.cell(self.crucial) != def {
             return Some(prob.attacker());
         }
-        let _ = to_move;
         if pass_pass && !self.regime.strict {
             return Some(prob.defender);
         }
@@ -336,16 +353,8 @@ impl<'a> Dfpn<'a> {
                 && self.boards[depth + 1].chain_len(p) >= 2
                 && self.feat[0] == 0.0;
             let key = Self::tt_key(&self.boards[depth + 1], c.opponent(), false);
-            let kid = Child {
-                mv: Some(p),
-                key,
-                rep,
-                phi: 1,
-                delta: 1,
-                pinned: false,
-                terminal: false,
-                ko_exempt,
-            };
+            let winner = self.terminal(depth + 1, false);
+            let kid = Child::new(Some(p), key, rep, ko_exempt, winner);
             let eye_fill = order::fills_own_eye(&self.feat);
             scored.push((s, kid, self_atari, eye_fill, i));
         }
@@ -354,16 +363,8 @@ impl<'a> Dfpn<'a> {
             self.play_into(depth, None, c, false);
             let key = Self::tt_key(&self.boards[depth + 1], c.opponent(), true);
             let rep = Self::rep_key(&self.boards[depth + 1], c.opponent());
-            let kid = Child {
-                mv: None,
-                key,
-                rep,
-                phi: 1,
-                delta: 1,
-                pinned: false,
-                terminal: false,
-                ko_exempt: false,
-            };
+            let winner = self.terminal(depth + 1, last_pass);
+            let kid = Child::new(None, key, rep, false, winner);
             let mut f = [0.0; NF];
             f[PASS_FEATURE] = 1.0;
             scored.push((
@@ -404,10 +405,9 @@ impl<'a> Dfpn<'a> {
         let mut kids: Vec<Child> = Vec::with_capacity(scored.len());
         for (rank, (_, mut kid, _, _, _)) in scored.into_iter().enumerate() {
             kid.delta = 1 + (rank as f64 * self.w.rank_cost) as u64;
-            // Terminal?
-            self.play_into(depth, kid.mv, c, kid.ko_exempt);
-            let pass_pass = kid.mv.is_none() && last_pass;
-            if let Some(winner) = self.terminal(depth + 1, c.opponent(), pass_pass) {
+            // Terminal positions were found when the move was played;
+            // only the moves kept count as leaves.
+            if let Some(winner) = kid.winner {
                 if self.counting {
                     self.counters.leaves += 1;
                 }
@@ -550,7 +550,7 @@ impl<'a> Dfpn<'a> {
         self.ensure_depth(1);
         self.path.clear();
         let key = Self::tt_key(&self.boards[0], to_move, false);
-        if let Some(winner) = self.terminal(0, to_move, false) {
+        if let Some(winner) = self.terminal(0, false) {
             self.counters.leaves += 1;
             return Proof {
                 win: Some(winner == to_move),
@@ -615,7 +615,7 @@ impl<'a> Dfpn<'a> {
         self.path.push(Self::rep_key(&self.boards[0], to_move));
         let mut depth = 0;
         while line.len() < max_len {
-            if self.terminal(depth, c, false).is_some() {
+            if self.terminal(depth, false).is_some() {
                 break;
             }
             let (kids, _) = self.expand(depth, c, last_pass, None);

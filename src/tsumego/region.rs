@@ -66,6 +66,23 @@ impl Problem {
             .count()
     }
 
+    fn assemble(
+        board: &Board,
+        defender: Color,
+        at: Point,
+        mut pts: Vec<Point>,
+        mask: Vec<bool>,
+    ) -> Problem {
+        pts.sort();
+        Problem {
+            board: board.clone(),
+            defender,
+            crucial: board.chain_stones(at).collect(),
+            region: pts,
+            mask,
+        }
+    }
+
     /// Builds a problem from an explicit region. The crucial chain is the
     /// chain at `at` (a defender stone in the region). Stones of the region
     /// are playable; everything outside is safe.
@@ -96,14 +113,7 @@ impl Problem {
         if !mask[at.idx()] {
             return Err(RegionError::NotInRegion(coord));
         }
-        pts.sort();
-        Ok(Problem {
-            board: board.clone(),
-            defender,
-            crucial: board.chain_stones(at).collect(),
-            region: pts,
-            mask,
-        })
+        Ok(Problem::assemble(board, defender, at, pts, mask))
     }
 
     /// Region detection: the defender's group at `at`, the attacker chains
@@ -186,14 +196,7 @@ impl Problem {
                 break;
             }
         }
-        pts.sort();
-        Ok(Problem {
-            board: board.clone(),
-            defender,
-            crucial: board.chain_stones(at).collect(),
-            region: pts,
-            mask,
-        })
+        Ok(Problem::assemble(board, defender, at, pts, mask))
     }
 
     /// The largest defender chain of the region (ties: the lowest point).
