@@ -267,6 +267,122 @@ pub enum Commands {
     Solve(SolveArgs),
     /// Tsumego tools: generate labelled problem sets.
     Tsumego(TsumegoArgs),
+    /// Evolve weights (GA or adaptive DE) by solver or match fitness, with
+    /// checkpoints, a report and a weights file with its provenance. The
+    /// global --seed seeds the run and --weights gives the starting weights.
+    Tune(Box<TuneArgs>),
+}
+
+/// `tengen tune`.
+#[derive(Args, Debug)]
+pub struct TuneArgs {
+    /// ga (genetic algorithm) or de (adaptive differential evolution).
+    #[arg(long, default_value = "de", value_parser = ["ga", "de"])]
+    pub algorithm: String,
+    /// Weight groups to tune: static, dynamic, pruning, playout, tree or
+    /// all; join several with '+'.
+    #[arg(long, default_value = "static+dynamic")]
+    pub group: String,
+    /// static (rank of the correct first move), dynamic (level-1 leaves;
+    /// for the pruning group: errors and leaves at --level) or match (games).
+    #[arg(long, default_value = "dynamic", value_parser = ["static", "dynamic", "match"])]
+    pub fitness: String,
+    /// Dynamic fitness: neg-sum (-sum new), old2-over-new (sum old^2/new),
+    /// ratio (sum old/new) or inverse (sum 1/new).
+    #[arg(long, default_value = "neg-sum")]
+    pub formula: String,
+    /// Training problems: a directory (read recursively) or a file.
+    #[arg(long, value_name = "DIR")]
+    pub train: Option<PathBuf>,
+    /// Test problems for the report (never used for selection).
+    #[arg(long, value_name = "DIR")]
+    pub test: Option<PathBuf>,
+    /// Generations after the initial population.
+    #[arg(long, default_value_t = 20)]
+    pub generations: usize,
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(4..=10000))]
+    pub population: u64,
+    /// GA: children per generation (default: the population size).
+    #[arg(long)]
+    pub children: Option<usize>,
+    /// Evaluating workers (threads; under mpirun the ranks but rank 0).
+    #[arg(long)]
+    pub workers: Option<usize>,
+    /// The tuned weights file (TOML with a provenance header).
+    #[arg(long, default_value = "weights/tuned.toml", value_name = "FILE")]
+    pub out: PathBuf,
+    /// The checkpoint, written after every generation (default: the --out
+    /// file with the extension .checkpoint.json).
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Continue from the checkpoint.
+    #[arg(long)]
+    pub resume: bool,
+    /// Report directory: curve.csv, curve.svg, f.svg, test tables, profile
+    /// (default: the --out file's name with -report).
+    #[arg(long, value_name = "DIR")]
+    pub report: Option<PathBuf>,
+    /// GA parent selection: roulette or tournament.
+    #[arg(long, default_value = "tournament", value_parser = ["roulette", "tournament"])]
+    pub selection: String,
+    /// GA tournament size.
+    #[arg(long, default_value_t = 3)]
+    pub tournament: usize,
+    /// GA: probability that a child is a crossover of two parents.
+    #[arg(long, default_value_t = 0.065)]
+    pub crossover_rate: f64,
+    /// GA: probability that a child is mutated.
+    #[arg(long, default_value_t = 0.5)]
+    pub mutation_rate: f64,
+    /// GA mutation: reset (uniform in range) or gaussian (step of --sigma x range).
+    #[arg(long, default_value = "gaussian", value_parser = ["reset", "gaussian"])]
+    pub mutation: String,
+    #[arg(long, default_value_t = 0.1)]
+    pub sigma: f64,
+    /// DE binomial crossover rate.
+    #[arg(long, default_value_t = 0.9)]
+    pub cr: f64,
+    /// DE: stop when F falls below this (the population has converged).
+    #[arg(long)]
+    pub f_stop: Option<f64>,
+    /// Put the starting weights into the initial population.
+    #[arg(long)]
+    pub seed_current: bool,
+    /// Solver fitness: node limit per side moving first.
+    #[arg(long, default_value_t = 300_000)]
+    pub max_nodes: u64,
+    /// Pruning fitness: the speed level measured.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=5))]
+    pub level: u8,
+    /// Static fitness: bonuses for the correct move at ranks 1, 2, ...
+    #[arg(long, default_value = "20,13,7,3,1")]
+    pub bonuses: String,
+    /// Largest problem region (points).
+    #[arg(long, default_value_t = tengen::tsumego::region::DEFAULT_MAX_REGION)]
+    pub max_region: usize,
+    /// Match fitness: an external GTP engine as the fixed reference (GA;
+    /// default: our engine with the starting weights, in process).
+    #[arg(long, value_name = "COMMAND")]
+    pub opponent: Option<String>,
+    /// Match fitness: paired games (colours swapped) per comparison.
+    #[arg(long, default_value_t = 2)]
+    pub pairs: usize,
+    /// Match fitness: DE trials play their parent (duel, the default for
+    /// DE) or everyone plays the fixed reference (reference, GA's way).
+    #[arg(long, value_parser = ["duel", "reference"])]
+    pub compare: Option<String>,
+    /// Match fitness: duel decisions re-tested per generation with other
+    /// game seeds, to measure how often selection is decided by noise.
+    #[arg(long, default_value_t = 2)]
+    pub retest: usize,
+    #[arg(long, default_value_t = 9)]
+    pub match_size: usize,
+    #[arg(long, default_value_t = 7.0)]
+    pub match_komi: f64,
+    #[arg(long, default_value_t = 300)]
+    pub match_playouts: u64,
+    #[arg(long, default_value_t = 200)]
+    pub match_move_limit: usize,
 }
 
 /// `tengen solve`: every problem of every file, both sides moving first.

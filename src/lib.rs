@@ -14,4 +14,5 @@ pub mod search;
 pub mod sgf;
 pub mod table;
 pub mod tsumego;
+pub mod tune;
 pub mod weights;

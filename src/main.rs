@@ -3,6 +3,9 @@
 
 mod cli;
 mod solve_cmd;
+mod tune_cmd;
+#[cfg(feature = "mpi")]
+mod tune_mpi;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -29,6 +32,7 @@ fn main() -> ExitCode {
         Some(Commands::Book(args)) => run_book(&cli, args),
         Some(Commands::Solve(args)) => solve_cmd::run_solve(&cli, args),
         Some(Commands::Tsumego(args)) => solve_cmd::run_tsumego(&cli, args),
+        Some(Commands::Tune(args)) => tune_cmd::run_tune(&cli, args),
     };
     match result {
         Ok(code) => code,

@@ -544,6 +544,18 @@ impl<'a> Dfpn<'a> {
     }
 
     /// Solves with `to_move` to play from the problem's position.
+    /// The moves of `to_move` at the root in the order the solver tries
+    /// them first: the static scores alone, since nothing is learned yet
+    /// (the tuner's static fitness). Pruning applies at levels 2-5.
+    pub fn root_order(&mut self, to_move: Color) -> Vec<Move> {
+        let (kids, _) = self.expand(0, to_move, false, None);
+        kids.iter()
+            .map(|k| {
+                k.mv.map_or(Move::Pass, |p| Move::Play(self.prob.board.coord(p)))
+            })
+            .collect()
+    }
+
     pub fn solve(&mut self, to_move: Color) -> Proof {
         let root = self.prob.board.clone();
         self.boards[0] = root;

@@ -355,6 +355,20 @@ pub fn solve_both(prob: &Problem, w: &OrderWeights, opts: SolveOptions) -> Solut
     }
 }
 
+/// The first moves of `first` in the solver's initial order (level 1).
+pub fn root_order(prob: &Problem, w: &OrderWeights, first: Color) -> Vec<Move> {
+    let regime = Regime {
+        favored: None,
+        strict: false,
+    };
+    let limits = Limits {
+        max_nodes: u64::MAX,
+        deadline: None,
+    };
+    let mut s = dfpn::Dfpn::new(prob, w, 1, regime, limits);
+    s.root_order(first)
+}
+
 /// GNU Go's `dragon_status` answer from the two owl answers.
 pub fn dragon_status(attack: &OwlAnswer, defend: &OwlAnswer) -> String {
     match (attack.code, defend.code) {

@@ -1,0 +1,362 @@
+//! Fitness functions. Every evaluation is a pure function of the job (the
+//! genes, and for games the seed), so results do not depend on which
+//! worker computed them or in what order.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use super::genes::GeneSpace;
+use crate::rules::{Color, Move};
+use crate::tsumego::problems::{self, Expect, FileProblem};
+use crate::tsumego::{self as ts, OrderWeights, Problem, SolveOptions};
+use crate::weights::Weights;
+
+/// What a worker is asked to do.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Job {
+    /// The fitness of one gene vector (static, dynamic, pruning, or games
+    /// against the fixed reference).
+    Score { genes: Vec<f64> },
+    /// Paired games of `a` against `b`, colours swapped; the result is
+    /// `a`'s share of the points.
+    Duel { a: Vec<f64>, b: Vec<f64>, seed: u64 },
+}
+
+/// The result of one job.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Eval {
+    /// Higher is better.
+    pub fitness: f64,
+    /// Solver: total terminal leaves. Games: games played.
+    pub cost: u64,
+    /// Solver: problems whose status disagrees with the file's label or
+    /// that hit the node limit. Games: draws.
+    pub errors: u64,
+}
+
+/// Computes jobs. Implementations are deterministic.
+pub trait Evaluator: Send + Sync {
+    fn evaluate(&self, job: &Job) -> Eval;
+}
+
+/// How dynamic fitness turns leaves into a number (higher is better).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Formula {
+    /// −Σ tl_new (the default).
+    NegSum,
+    /// Σ tl_old² / tl_new.
+    OldSqOverNew,
+    /// Σ tl_old / tl_new.
+    Ratio,
+    /// Σ 1 / tl_new.
+    Inverse,
+}
+
+impl Formula {
+    pub fn parse(s: &str) -> Result<Formula, String> {
+        match s {
+            "neg-sum" => Ok(Formula::NegSum),
+            "old2-over-new" => Ok(Formula::OldSqOverNew),
+            "ratio" => Ok(Formula::Ratio),
+            "inverse" => Ok(Formula::Inverse),
+            _ => Err(format!(
+                "unknown formula '{s}': use neg-sum, old2-over-new, ratio or inverse"
+            )),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Formula::NegSum => "neg-sum",
+            Formula::OldSqOverNew => "old2-over-new",
+            Formula::Ratio => "ratio",
+            Formula::Inverse => "inverse",
+        }
+    }
+
+    /// The raw fitness of leaf counts `new` against the reference `old`.
+    pub fn apply(self, old: &[u64], new: &[u64]) -> f64 {
+        let pairs = old
+            .iter()
+            .zip(new)
+            .map(|(&o, &n)| (o.max(1) as f64, n.max(1) as f64));
+        match self {
+            Formula::NegSum => -new.iter().map(|&n| n as f64).sum::<f64>(),
+            Formula::OldSqOverNew => pairs.map(|(o, n)| o * o / n).sum(),
+            Formula::Ratio => pairs.map(|(o, n)| o / n).sum(),
+            Formula::Inverse => new.iter().map(|&n| 1.0 / n.max(1) as f64).sum(),
+        }
+    }
+}
+
+/// One problem of a training or test set.
+#[derive(Clone)]
+pub struct SetProblem {
+    pub name: String,
+    /// The file it came from (for the difficulty bin: `lv<k>`).
+    pub file: PathBuf,
+    pub problem: Problem,
+    pub expect: [Option<Expect>; 2],
+    /// A correct first move per side (defender first, attacker first),
+    /// when the mover succeeds and the file gives a main line.
+    pub key: [Option<Move>; 2],
+}
+
+impl SetProblem {
+    /// `lv<k>` from the file name, if it is one.
+    pub fn bin(&self) -> Option<u32> {
+        self.file
+            .file_name()?
+            .to_str()?
+            .strip_prefix("lv")?
+            .parse()
+            .ok()
+    }
+}
+
+/// Reads every problem of a directory (recursively, files in name order)
+/// or of a single file.
+pub fn load_set(path: &Path, max_region: usize) -> Result<Vec<SetProblem>, String> {
+    let mut files = Vec::new();
+    collect(path, &mut files)?;
+    if files.is_empty() {
+        return Err(format!("'{}' holds no problem files", path.display()));
+    }
+    let mut out = Vec::new();
+    for f in files {
+        for fp in problems::read(&f)? {
+            out.push(set_problem(&f, &fp, max_region)?);
+        }
+    }
+    if out.is_empty() {
+        return Err(format!("'{}' holds no problems", path.display()));
+    }
+    Ok(out)
+}
+
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
+    let meta = std::fs::metadata(path)
+        .map_err(|e| format!("cannot read problem set '{}': {e}", path.display()))?;
+    if meta.is_file() {
+        out.push(path.to_path_buf());
+        return Ok(());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
+        .map_err(|e| format!("cannot list '{}': {e}", path.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| !n.starts_with('.'))
+        })
+        .collect();
+    entries.sort();
+    for e in entries {
+        collect(&e, out)?;
+    }
+    Ok(())
+}
+
+fn set_problem(file: &Path, fp: &FileProblem, max_region: usize) -> Result<SetProblem, String> {
+    let problem = fp.problem(max_region)?;
+    let first_move = |line: &[(Color, Move)]| match line.first() {
+        Some(&(_, m @ Move::Play(_))) => Some(m),
+        _ => None,
+    };
+    let key_d = match fp.expect_defender_first {
+        Some(Expect::Lives | Expect::Ko) => first_move(&fp.line_defender_first),
+        _ => None,
+    };
+    let key_a = match fp.expect_attacker_first {
+        Some(Expect::Dies | Expect::Ko) => first_move(&fp.line_attacker_first),
+        _ => None,
+    };
+    Ok(SetProblem {
+        name: fp.name.clone(),
+        file: file.to_path_buf(),
+        problem,
+        expect: [fp.expect_defender_first, fp.expect_attacker_first],
+        key: [key_d, key_a],
+    })
+}
+
+/// The solver's effort and correctness on one problem.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProblemRun {
+    pub leaves: u64,
+    /// Status differs from the file's label, or the node limit was hit.
+    pub wrong: bool,
+}
+
+/// Solves `p` with both sides moving first.
+pub fn run_problem(p: &SetProblem, w: &OrderWeights, opts: SolveOptions) -> ProblemRun {
+    let sol = ts::solve_both(&p.problem, w, opts);
+    let statuses = [sol.defender_first.status, sol.attacker_first.status];
+    let wrong = statuses
+        .iter()
+        .zip(&p.expect)
+        .any(|(s, e)| matches!(s, ts::Status::Unknown) || e.is_some_and(|e| !e.agrees(*s)));
+    ProblemRun {
+        leaves: sol.counters().leaves,
+        wrong,
+    }
+}
+
+/// Rank bonuses of the static fitness, for ranks 1.. of the correct move.
+pub const DEFAULT_BONUSES: [f64; 5] = [20.0, 13.0, 7.0, 3.0, 1.0];
+
+/// The solver fitnesses over a training set.
+pub struct SolverFitness {
+    pub space: GeneSpace,
+    pub set: Vec<SetProblem>,
+    pub kind: SolverKind,
+    pub max_nodes: u64,
+}
+
+#[derive(Clone, Debug)]
+pub enum SolverKind {
+    /// Rank of the known correct first move under the static order.
+    Static { bonuses: Vec<f64> },
+    /// Level-1 leaves against the reference leaves.
+    Dynamic {
+        formula: Formula,
+        reference: Vec<u64>,
+    },
+    /// Errors and leaves at a speed level (pruning weights): each wrong
+    /// answer costs as much as all the reference leaves.
+    Pruning { level: u8, reference: Vec<u64> },
+}
+
+impl SolverFitness {
+    fn opts(&self, level: u8) -> SolveOptions {
+        SolveOptions {
+            level,
+            max_nodes: self.max_nodes,
+            time: None,
+        }
+    }
+
+    /// Leaves (and wrong answers) per problem for weights `w` at `level`.
+    pub fn runs(&self, w: &Weights, level: u8) -> Vec<ProblemRun> {
+        let ow = OrderWeights::new(w);
+        let opts = self.opts(level);
+        ts::with_stack(|| self.set.iter().map(|p| run_problem(p, &ow, opts)).collect())
+    }
+
+    /// The static fitness of `w`: Σ over problems and sides with a known
+    /// correct move of the bonus for that move's rank.
+    pub fn static_score(&self, w: &Weights, bonuses: &[f64]) -> f64 {
+        let ow = OrderWeights::new(w);
+        let mut total = 0.0;
+        for p in &self.set {
+            for (side, key) in p.key.iter().enumerate() {
+                let Some(key) = key else { continue };
+                let first = if side == 0 {
+                    p.problem.defender
+                } else {
+                    p.problem.attacker()
+                };
+                let order = ts::root_order(&p.problem, &ow, first);
+                if let Some(rank) = order.iter().position(|m| m == key) {
+                    total += bonuses.get(rank).copied().unwrap_or(0.0);
+                }
+            }
+        }
+        total
+    }
+}
+
+impl Evaluator for SolverFitness {
+    fn evaluate(&self, job: &Job) -> Eval {
+        let Job::Score { genes } = job else {
+            // Solver fitness has no duels; a zero result is never better.
+            return Eval {
+                fitness: -1e300,
+                cost: 0,
+                errors: 0,
+            };
+        };
+        let w = self.space.decode(genes);
+        match &self.kind {
+            SolverKind::Static { bonuses } => Eval {
+                fitness: self.static_score(&w, bonuses),
+                cost: 0,
+                errors: 0,
+            },
+            SolverKind::Dynamic { formula, reference } => {
+                let runs = self.runs(&w, 1);
+                let leaves: Vec<u64> = runs.iter().map(|r| r.leaves).collect();
+                Eval {
+                    fitness: formula.apply(reference, &leaves),
+                    cost: leaves.iter().sum(),
+                    errors: runs.iter().filter(|r| r.wrong).count() as u64,
+                }
+            }
+            SolverKind::Pruning { level, reference } => {
+                let runs = self.runs(&w, *level);
+                let leaves: u64 = runs.iter().map(|r| r.leaves).sum();
+                let errors = runs.iter().filter(|r| r.wrong).count() as u64;
+                let scale: u64 = reference.iter().sum::<u64>().max(1);
+                Eval {
+                    fitness: -(errors as f64) - leaves as f64 / scale as f64,
+                    cost: leaves,
+                    errors,
+                }
+            }
+        }
+    }
+}
+
+/// Solves every problem of `set` with `w` at `level`, problems spread
+/// over `threads` threads (for references and test sets).
+pub fn runs_parallel(
+    set: &[SetProblem],
+    w: &Weights,
+    level: u8,
+    max_nodes: u64,
+    threads: usize,
+) -> Vec<ProblemRun> {
+    use std::sync::Mutex;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let ow = OrderWeights::new(w);
+    let opts = SolveOptions {
+        level,
+        max_nodes,
+        time: None,
+    };
+    let next = AtomicUsize::new(0);
+    let out = Mutex::new(vec![ProblemRun::default(); set.len()]);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1).min(set.len().max(1)) {
+            std::thread::Builder::new()
+                .stack_size(256 << 20)
+                .spawn_scoped(s, || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(p) = set.get(i) else { break };
+                        let r = run_problem(p, &ow, opts);
+                        out.lock().expect("no poisoned lock")[i] = r;
+                    }
+                })
+                .expect("cannot start a solver thread");
+        }
+    });
+    out.into_inner().expect("no poisoned lock")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formulas_on_fixed_numbers() {
+        let old = [100, 50];
+        let new = [50, 100];
+        assert_eq!(Formula::NegSum.apply(&old, &new), -150.0);
+        assert_eq!(Formula::OldSqOverNew.apply(&old, &new), 200.0 + 25.0);
+        assert_eq!(Formula::Ratio.apply(&old, &new), 2.0 + 0.5);
+        assert_eq!(Formula::Inverse.apply(&old, &new), 0.02 + 0.01);
+        assert!(Formula::parse("nope").unwrap_err().contains("neg-sum"));
+    }
+}

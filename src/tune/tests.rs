@@ -1,0 +1,325 @@
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+use super::fitness::{Eval, Evaluator, Job};
+use super::genes::{Gene, GeneSpace};
+use super::workers::ThreadWorkers;
+use super::*;
+use crate::weights::{Group, Weights};
+
+fn gene(min: f64, max: f64, integer: bool) -> Gene {
+    Gene {
+        name: "g".into(),
+        spec: 0,
+        stage: 0,
+        min,
+        max,
+        integer,
+    }
+}
+
+#[test]
+fn adaptive_f_is_twice_the_mean_coefficient_of_variation() {
+    // Places in [0, 10]: gene 0 takes 2 and 6 (mean 0.4, sd 0.2, cv 0.5),
+    // gene 1 takes 5 and 5 (cv 0).
+    let genes = vec![gene(0.0, 10.0, false), gene(0.0, 10.0, false)];
+    let pop = vec![vec![2.0, 5.0], vec![6.0, 5.0]];
+    assert!((adaptive_f(&pop, &genes) - 2.0 * (0.5 + 0.0) / 2.0).abs() < 1e-12);
+    // A converged population has F = 0.
+    assert_eq!(adaptive_f(&[vec![3.0, 3.0], vec![3.0, 3.0]], &genes), 0.0);
+}
+
+#[test]
+fn de_trial_is_rand1_with_binomial_crossover_and_reflection() {
+    let genes = vec![gene(0.0, 10.0, false); 3];
+    let pop = vec![
+        vec![1.0, 1.0, 1.0],
+        vec![5.0, 5.0, 9.0],
+        vec![4.0, 2.0, 8.0],
+        vec![2.0, 1.0, 0.0],
+    ];
+    // V = X1 + 0.5 (X2 - X3) = [6, 5.5, 13] -> 13 reflects to 7.
+    // u = [0.95, 0.1, 0.95], CR 0.9: gene 1 from V; jrand = 2 from V.
+    let draw = DeDraw {
+        r: [1, 2, 3],
+        jrand: 2,
+        u: &[0.95, 0.1, 0.95],
+    };
+    let t = de_trial(&pop, 0, &draw, 0.5, 0.9, &genes);
+    assert_eq!(t, vec![1.0, 5.5, 7.0]);
+    // CR 0 still takes the jrand gene.
+    let draw = DeDraw {
+        r: [1, 2, 3],
+        jrand: 0,
+        u: &[0.5, 0.5, 0.5],
+    };
+    let t = de_trial(&pop, 0, &draw, 0.5, 0.0, &genes);
+    assert_eq!(t, vec![6.0, 1.0, 1.0]);
+}
+
+#[test]
+fn donors_are_distinct_and_not_the_target() {
+    let mut rng = rng_for(7, 3);
+    for i in 0..4 {
+        for _ in 0..200 {
+            let r = three_donors(&mut rng, 4, i);
+            assert!(!r.contains(&i) && r[0] != r[1] && r[1] != r[2] && r[0] != r[2]);
+        }
+    }
+}
+
+#[test]
+fn scaling_maps_to_unit_interval() {
+    assert_eq!(scaled(&[-300.0, -100.0, -200.0]), vec![0.0, 1.0, 0.5]);
+    assert_eq!(scaled(&[4.0, 4.0]), vec![1.0, 1.0]);
+}
+
+/// A cheap, deterministic test fitness: closeness to a target point.
+struct Target {
+    space: GeneSpace,
+    target: Vec<f64>,
+    calls: AtomicUsize,
+    /// Milliseconds per evaluation (to stop a generation half-way).
+    slow: AtomicUsize,
+}
+
+impl Evaluator for Target {
+    fn evaluate(&self, job: &Job) -> Eval {
+        self.calls.fetch_add(1, Ordering::SeqCst);
+        let ms = self.slow.load(Ordering::SeqCst);
+        if ms > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(ms as u64));
+        }
+        let score = |g: &[f64]| -> f64 {
+            -g.iter()
+                .zip(&self.target)
+                .zip(&self.space.genes)
+                .map(|((x, t), s)| ((x - t) / (s.max - s.min)).powi(2))
+                .sum::<f64>()
+        };
+        let fitness = match job {
+            Job::Score { genes } => score(genes),
+            Job::Duel { a, b, .. } => {
+                let (x, y) = (score(a), score(b));
+                if x > y {
+                    1.0
+                } else if x < y {
+                    0.0
+                } else {
+                    0.5
+                }
+            }
+        };
+        Eval {
+            fitness,
+            cost: 1,
+            errors: 0,
+        }
+    }
+}
+
+fn settings(algorithm: Algorithm) -> Settings {
+    Settings {
+        algorithm,
+        group: "pruning+playout".into(),
+        fitness: "test".into(),
+        compare: Compare::Score,
+        population: 8,
+        children: 8,
+        seed: 5,
+        selection: Selection::Tournament,
+        tournament: 3,
+        crossover_rate: 0.065,
+        mutation_rate: 0.5,
+        mutation: Mutation::Gaussian,
+        sigma: 0.1,
+        cr: 0.9,
+        seed_current: true,
+        retest: 0,
+        data: "target".into(),
+    }
+}
+
+fn space() -> GeneSpace {
+    GeneSpace::new(&[Group::Pruning, Group::Playout], Weights::default())
+}
+
+fn evaluator(space: &GeneSpace) -> Arc<Target> {
+    let target = space
+        .genes
+        .iter()
+        .map(|g| g.legal(g.min + 0.3 * (g.max - g.min)))
+        .collect();
+    Arc::new(Target {
+        space: space.clone(),
+        target,
+        calls: AtomicUsize::new(0),
+        slow: AtomicUsize::new(0),
+    })
+}
+
+fn run(s: Settings, workers: usize, generations: usize) -> State {
+    let space = space();
+    let ev = evaluator(&space);
+    let mut w = ThreadWorkers::new(ev, workers);
+    let mut t = Tuner {
+        state: State::new(s, &space, Vec::new()),
+        space,
+    };
+    let stop = AtomicBool::new(false);
+    while t.state.done <= generations {
+        match t.step(&mut w, &stop, &mut |_, _| {}) {
+            Step::Done(_) => {}
+            Step::Interrupted => unreachable!("not stopped"),
+        }
+    }
+    t.state
+}
+
+/// The state without wall-clock times.
+fn timeless(s: &State) -> State {
+    let mut s = s.clone();
+    for h in &mut s.history {
+        h.seconds = 0.0;
+    }
+    s
+}
+
+#[test]
+fn ga_children_stay_in_range_and_integers_stay_integers() {
+    let space = space();
+    assert!(space.genes.iter().any(|g| g.integer));
+    let mut s = settings(Algorithm::Ga);
+    s.mutation = Mutation::Reset;
+    s.crossover_rate = 0.5;
+    s.mutation_rate = 1.0;
+    for mutation in [Mutation::Reset, Mutation::Gaussian] {
+        s.mutation = mutation;
+        let st = run(s.clone(), 2, 6);
+        for m in &st.population {
+            for (g, v) in space.genes.iter().zip(&m.genes) {
+                assert!(g.min <= *v && *v <= g.max, "{} = {v}", g.name);
+                assert!(!g.integer || v.fract() == 0.0, "{} = {v}", g.name);
+            }
+        }
+    }
+}
+
+#[test]
+fn de_keeps_the_parent_on_a_tie() {
+    let space = space();
+    let ev = evaluator(&space);
+    let mut t = Tuner {
+        state: State::new(settings(Algorithm::De), &space, Vec::new()),
+        space: space.clone(),
+    };
+    let mut w = ThreadWorkers::new(ev, 1);
+    let stop = AtomicBool::new(false);
+    let _ = t.step(&mut w, &stop, &mut |_, _| {});
+    let before = t.state.population.clone();
+    let plan = t.plan();
+    // Every trial scores exactly its parent's fitness: nothing changes.
+    let results: Vec<Eval> = (0..plan.jobs.len())
+        .map(|i| Eval {
+            fitness: before[i].fitness,
+            cost: 0,
+            errors: 0,
+        })
+        .collect();
+    let stats = t.apply(&plan, &results, 0.0);
+    assert_eq!(stats.replaced, 0);
+    assert_eq!(t.state.population, before);
+}
+
+#[test]
+fn both_algorithms_improve_and_the_result_does_not_depend_on_workers() {
+    for alg in [Algorithm::Ga, Algorithm::De] {
+        let one = run(settings(alg), 1, 12);
+        let two = run(settings(alg), 2, 12);
+        let three = run(settings(alg), 3, 12);
+        assert_eq!(timeless(&one), timeless(&two), "{alg:?}");
+        assert_eq!(timeless(&one), timeless(&three), "{alg:?}");
+        let h = &one.history;
+        assert!(h.last().unwrap().best > h[0].best, "{alg:?}: {h:?}");
+        if alg == Algorithm::De {
+            assert!(h.iter().skip(1).all(|g| g.f.is_some()));
+        }
+    }
+}
+
+#[test]
+fn checkpoint_round_trips_and_a_resumed_run_ends_the_same() {
+    let dir = std::env::temp_dir().join(format!("tengen-tune-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("ck.json");
+    for alg in [Algorithm::Ga, Algorithm::De] {
+        let full = run(settings(alg), 2, 8);
+        // Run 3 generations, then stop in the middle of the 4th, save,
+        // reload and finish.
+        let space = space();
+        let ev = evaluator(&space);
+        let mut t = Tuner {
+            state: State::new(settings(alg), &space, Vec::new()),
+            space: space.clone(),
+        };
+        let mut w = ThreadWorkers::new(ev.clone(), 1);
+        let stop = AtomicBool::new(false);
+        while t.state.done < 4 {
+            let _ = t.step(&mut w, &stop, &mut |_, _| {});
+            t.state.save(&path).unwrap();
+        }
+        let stop_now = AtomicBool::new(false);
+        ev.slow.store(5, Ordering::SeqCst);
+        let res = t.step(&mut w, &stop_now, &mut |done, _| {
+            if done >= 1 {
+                stop_now.store(true, Ordering::SeqCst);
+            }
+        });
+        assert!(matches!(res, Step::Interrupted));
+        ev.slow.store(0, Ordering::SeqCst);
+        t.state.save(&path).unwrap();
+        let loaded = State::load(&path).unwrap();
+        assert_eq!(loaded, t.state);
+        assert!(loaded.partial.is_some());
+        loaded.check(&settings(alg), &space, &path).unwrap();
+        let mut other = settings(alg);
+        other.seed = 6;
+        let e = loaded.check(&other, &space, &path).unwrap_err().to_string();
+        assert!(e.contains("seed") && e.contains("ck.json"), "{e}");
+        let calls_before = ev.calls.load(Ordering::SeqCst);
+        let mut t2 = Tuner {
+            state: loaded,
+            space: space.clone(),
+        };
+        let _ = t2.step(&mut w, &stop, &mut |_, _| {});
+        // The finished evaluations of the interrupted generation were kept.
+        let planned = t2.state.history.last().unwrap().evaluations as usize;
+        assert!(ev.calls.load(Ordering::SeqCst) - calls_before < planned);
+        while t2.state.done <= 8 {
+            let _ = t2.step(&mut w, &stop, &mut |_, _| {});
+        }
+        assert_eq!(timeless(&t2.state), timeless(&full), "{alg:?}");
+        assert_eq!(t2.state.done, full.done);
+    }
+    let e = State::load(&dir.join("missing.json"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("missing.json"), "{e}");
+    std::fs::write(dir.join("bad.json"), "{").unwrap();
+    let e = State::load(&dir.join("bad.json")).unwrap_err().to_string();
+    assert!(e.contains("bad.json") && e.contains("damaged"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn duel_selection_retests_decisions() {
+    let mut s = settings(Algorithm::De);
+    s.compare = Compare::Duel;
+    s.retest = 3;
+    let st = run(s, 2, 3);
+    for h in st.history.iter().skip(1) {
+        assert_eq!(h.retests, 3);
+        // The test fitness is exact: a retest never flips.
+        assert_eq!(h.flips, 0);
+    }
+}

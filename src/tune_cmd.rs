@@ -1,0 +1,647 @@
+//! `tengen tune`: the command-line edge of the tuner (src/tune/). It reads
+//! the problem sets, builds the fitness, runs generations on workers with
+//! a checkpoint after each, and writes the weights file and the report.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+
+use tengen::matchplay::EngineCommand;
+use tengen::tune::fitness::{
+    self, Evaluator, Formula, SetProblem, SolverFitness, SolverKind, runs_parallel,
+};
+use tengen::tune::games::{GameFitness, Reference};
+use tengen::tune::genes::{GeneSpace, parse_groups};
+use tengen::tune::report::{self, TestRow};
+use tengen::tune::workers::{ThreadWorkers, Workers};
+use tengen::tune::{Algorithm, Compare, Mutation, Selection, Settings, State, Step, Tuner};
+use tengen::weights::{Group, Weights};
+
+use crate::cli::{Cli, TuneArgs};
+use crate::solve_cmd::bar;
+
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// What the fitness needs, built the same way on every MPI rank.
+pub(crate) struct Setup {
+    pub space: GeneSpace,
+    pub settings: Settings,
+    pub train: Vec<SetProblem>,
+    pub kind: Kind,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    Static,
+    Dynamic,
+    Pruning,
+    Match,
+}
+
+fn workers_default(a: &TuneArgs) -> usize {
+    a.workers
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+pub(crate) fn setup(cli: &Cli, a: &TuneArgs) -> Result<Setup> {
+    let groups = parse_groups(&a.group).map_err(anyhow::Error::msg)?;
+    let base = cli.engine.load_weights()?;
+    let space = GeneSpace::new(&groups, base);
+    if space.is_empty() {
+        bail!("--group {}: no weights to tune", a.group);
+    }
+    let solver_groups = groups
+        .iter()
+        .all(|g| matches!(g, Group::Static | Group::Dynamic | Group::Pruning));
+    let kind = match a.fitness.as_str() {
+        "static" => Kind::Static,
+        "match" => Kind::Match,
+        _ if groups == [Group::Pruning] => Kind::Pruning,
+        _ => Kind::Dynamic,
+    };
+    if kind != Kind::Match && !solver_groups {
+        bail!(
+            "--group {}: playout and tree weights are tuned by games; use --fitness match",
+            a.group
+        );
+    }
+    if kind == Kind::Dynamic && groups.contains(&Group::Pruning) {
+        bail!(
+            "--group {}: pruning weights do not change level-1 leaves; tune them alone (--group pruning)",
+            a.group
+        );
+    }
+    let algorithm = if a.algorithm == "ga" {
+        Algorithm::Ga
+    } else {
+        Algorithm::De
+    };
+    let compare = match (kind, a.compare.as_deref(), algorithm) {
+        (Kind::Match, Some("duel"), Algorithm::Ga) => {
+            bail!(
+                "--compare duel is DE's trial-against-parent duel; the GA scores against the reference"
+            )
+        }
+        (Kind::Match, Some("duel"), _) | (Kind::Match, None, Algorithm::De) => Compare::Duel,
+        _ => Compare::Score,
+    };
+    if kind == Kind::Match && compare == Compare::Duel && a.opponent.is_some() {
+        bail!(
+            "--opponent is the fixed reference of --compare reference; duels are between candidates"
+        );
+    }
+    if !(0.0..=1.0).contains(&a.crossover_rate) || !(0.0..=1.0).contains(&a.mutation_rate) {
+        bail!("--crossover-rate and --mutation-rate are probabilities (0 to 1)");
+    }
+    if !(0.0..=1.0).contains(&a.cr) {
+        bail!("--cr is a probability (0 to 1)");
+    }
+    if kind != Kind::Static {
+        Formula::parse(&a.formula).map_err(anyhow::Error::msg)?;
+    }
+    let mut train = Vec::new();
+    let data = if kind == Kind::Match {
+        format!(
+            "games {}x{} komi {} playouts {} pairs {} move limit {} opponent {}",
+            a.match_size,
+            a.match_size,
+            a.match_komi,
+            a.match_playouts,
+            a.pairs,
+            a.match_move_limit,
+            a.opponent.as_deref().unwrap_or("starting weights")
+        )
+    } else {
+        let Some(dir) = &a.train else {
+            bail!("--train DIR is required for --fitness {}", a.fitness);
+        };
+        train = fitness::load_set(dir, a.max_region).map_err(anyhow::Error::msg)?;
+        let names: String = train
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join(",");
+        format!(
+            "{} problems from {} (names hash {:016x}), max nodes {}, level {}",
+            train.len(),
+            dir.display(),
+            tengen::rules::zobrist::mix64(
+                names
+                    .bytes()
+                    .fold(0u64, |h, b| { h.rotate_left(5) ^ b as u64 })
+            ),
+            a.max_nodes,
+            if kind == Kind::Pruning { a.level } else { 1 }
+        )
+    };
+    let settings = Settings {
+        algorithm,
+        group: a.group.clone(),
+        fitness: match kind {
+            Kind::Static => format!("static (bonuses {})", a.bonuses),
+            Kind::Dynamic => format!("dynamic ({})", a.formula),
+            Kind::Pruning => format!("pruning (errors + leaves at level {})", a.level),
+            Kind::Match => "match".to_string(),
+        },
+        compare,
+        population: a.population as usize,
+        children: a.children.unwrap_or(a.population as usize).max(1),
+        seed: cli.engine.seed,
+        selection: if a.selection == "roulette" {
+            Selection::Roulette
+        } else {
+            Selection::Tournament
+        },
+        tournament: a.tournament.max(1),
+        crossover_rate: a.crossover_rate,
+        mutation_rate: a.mutation_rate,
+        mutation: if a.mutation == "reset" {
+            Mutation::Reset
+        } else {
+            Mutation::Gaussian
+        },
+        sigma: a.sigma,
+        cr: a.cr,
+        seed_current: a.seed_current,
+        retest: if compare == Compare::Duel {
+            a.retest
+        } else {
+            0
+        },
+        data,
+    };
+    Ok(Setup {
+        space,
+        settings,
+        train,
+        kind,
+    })
+}
+
+fn bonuses(a: &TuneArgs) -> Result<Vec<f64>> {
+    a.bonuses
+        .split(',')
+        .map(|s| {
+            s.trim()
+                .parse::<f64>()
+                .map_err(|_| anyhow::anyhow!("--bonuses: '{s}' is not a number (e.g. 20,13,7,3,1)"))
+        })
+        .collect()
+}
+
+/// The fitness of a run. `reference` is the per-problem leaves of the
+/// untrained (dynamic) or starting (pruning) weights.
+pub(crate) fn evaluator(
+    a: &TuneArgs,
+    s: &Setup,
+    reference: Vec<u64>,
+) -> Result<Arc<dyn Evaluator>> {
+    Ok(match s.kind {
+        Kind::Match => Arc::new(GameFitness {
+            space: s.space.clone(),
+            reference: match &a.opponent {
+                Some(cmd) => Reference::External(
+                    EngineCommand::parse(cmd).context("--opponent: the command line is empty")?,
+                ),
+                None => Reference::Weights(Box::new(s.space.base.clone())),
+            },
+            size: a.match_size,
+            komi: a.match_komi,
+            playouts: a.match_playouts,
+            pairs: a.pairs.max(1),
+            move_limit: a.match_move_limit,
+            seed: s.settings.seed,
+            program: std::env::current_exe().context("cannot find the tengen binary")?,
+            tmp: std::env::temp_dir(),
+        }),
+        kind => Arc::new(SolverFitness {
+            space: s.space.clone(),
+            set: s.train.clone(),
+            kind: match kind {
+                Kind::Static => SolverKind::Static {
+                    bonuses: bonuses(a)?,
+                },
+                Kind::Pruning => SolverKind::Pruning {
+                    level: a.level,
+                    reference,
+                },
+                _ => SolverKind::Dynamic {
+                    formula: Formula::parse(&a.formula).map_err(anyhow::Error::msg)?,
+                    reference,
+                },
+            },
+            max_nodes: a.max_nodes,
+        }),
+    })
+}
+
+/// The reference leaves per training problem.
+pub(crate) fn reference(a: &TuneArgs, s: &Setup, threads: usize) -> Vec<u64> {
+    match s.kind {
+        Kind::Dynamic => {
+            let zero = s.space.decode(&s.space.zero());
+            runs_parallel(&s.train, &zero, 1, a.max_nodes, threads)
+                .iter()
+                .map(|r| r.leaves)
+                .collect()
+        }
+        Kind::Pruning => runs_parallel(&s.train, &s.space.base, 1, a.max_nodes, threads)
+            .iter()
+            .map(|r| r.leaves)
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+fn default_checkpoint(out: &Path) -> PathBuf {
+    out.with_extension("checkpoint.json")
+}
+
+fn default_report(out: &Path) -> PathBuf {
+    let stem = out
+        .file_stem()
+        .map_or("tuned".into(), |s| s.to_string_lossy().to_string());
+    out.with_file_name(format!("{stem}-report"))
+}
+
+fn now() -> String {
+    humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
+}
+
+pub fn run_tune(cli: &Cli, a: &TuneArgs) -> Result<ExitCode> {
+    #[cfg(feature = "mpi")]
+    {
+        if let Some(code) = crate::tune_mpi::run(cli, a)? {
+            return Ok(code);
+        }
+    }
+    let n = workers_default(a);
+    let s = setup(cli, a)?;
+    let reference = reference_for(cli, a, &s, n)?;
+    let mut workers = ThreadWorkers::new(evaluator(a, &s, reference.clone())?, n);
+    drive(cli, a, &s, &mut workers, reference)
+}
+
+/// The reference leaves: from the checkpoint when resuming, else computed.
+pub(crate) fn reference_for(
+    cli: &Cli,
+    a: &TuneArgs,
+    s: &Setup,
+    threads: usize,
+) -> Result<Vec<u64>> {
+    let ck = a
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| default_checkpoint(&a.out));
+    if !a.resume && ck.exists() {
+        bail!(
+            "checkpoint '{}' exists: continue it with --resume, or remove it to start afresh",
+            ck.display()
+        );
+    }
+    if a.resume && ck.exists() {
+        let st = State::load(&ck)?;
+        st.check(&s.settings, &s.space, &ck)?;
+        return Ok(st.reference);
+    }
+    if matches!(s.kind, Kind::Dynamic | Kind::Pruning) {
+        let t = Instant::now();
+        log(
+            cli,
+            &format!(
+                "reference: solving {} training problems with the {} weights",
+                s.train.len(),
+                if s.kind == Kind::Dynamic {
+                    "untrained (all-zero)"
+                } else {
+                    "starting"
+                }
+            ),
+        );
+        let r = reference(a, s, threads);
+        log(
+            cli,
+            &format!(
+                "reference: {} leaves in {:.1} s",
+                r.iter().sum::<u64>(),
+                t.elapsed().as_secs_f64()
+            ),
+        );
+        return Ok(r);
+    }
+    Ok(Vec::new())
+}
+
+fn log(cli: &Cli, line: &str) {
+    if !cli.engine.quiet {
+        eprintln!("tune: {line}");
+    }
+}
+
+/// The master loop: generations, checkpoints, output and report.
+pub(crate) fn drive(
+    cli: &Cli,
+    a: &TuneArgs,
+    s: &Setup,
+    workers: &mut dyn Workers,
+    reference: Vec<u64>,
+) -> Result<ExitCode> {
+    let ck = a
+        .checkpoint
+        .clone()
+        .unwrap_or_else(|| default_checkpoint(&a.out));
+    let state = if a.resume {
+        if !ck.exists() {
+            bail!(
+                "--resume: checkpoint '{}' does not exist (start without --resume)",
+                ck.display()
+            );
+        }
+        let st = State::load(&ck)?;
+        st.check(&s.settings, &s.space, &ck)?;
+        log(
+            cli,
+            &format!(
+                "resuming '{}' after generation {} ({} evaluations)",
+                ck.display(),
+                st.done.saturating_sub(1),
+                st.evaluations
+            ),
+        );
+        st
+    } else {
+        State::new(s.settings.clone(), &s.space, reference)
+    };
+    if let Some(dir) = ck.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).with_context(|| {
+            format!("cannot create the checkpoint directory '{}'", dir.display())
+        })?;
+    }
+    let mut tuner = Tuner {
+        space: s.space.clone(),
+        state,
+    };
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+    let total = a.generations + 1;
+    let progress = bar(total as u64, cli.engine.quiet, "generations");
+    if let Some(b) = &progress {
+        b.set_position(tuner.state.done.min(total) as u64);
+    }
+    let started = Instant::now();
+    let mut stopped = false;
+    while tuner.state.done < total {
+        let g = tuner.state.done;
+        let res = tuner.step(workers, &STOP, &mut |done, jobs| {
+            if let Some(b) = &progress {
+                b.set_message(format!("generation {g}: {done}/{jobs} evaluations"));
+            }
+        });
+        match res {
+            Step::Done(h) => {
+                tuner.state.save(&ck)?;
+                let line = format!(
+                    "generation {:>3}: best {:.6} mean {:.6}{} evaluations {} replaced {}{} ({:.1} s)",
+                    h.generation,
+                    h.best,
+                    h.mean,
+                    h.f.map_or(String::new(), |f| format!(" F {f:.4}")),
+                    h.evaluations,
+                    h.replaced,
+                    if h.retests > 0 {
+                        format!(" retests {} flips {}", h.retests, h.flips)
+                    } else {
+                        String::new()
+                    },
+                    h.seconds
+                );
+                match &progress {
+                    Some(b) => {
+                        b.set_position(tuner.state.done as u64);
+                        b.println(line);
+                    }
+                    None => log(cli, &line),
+                }
+                if let (Some(stop), Some(f)) = (a.f_stop, h.f)
+                    && f < stop
+                {
+                    log(
+                        cli,
+                        &format!("F {f:.4} < --f-stop {stop}: the population has converged"),
+                    );
+                    break;
+                }
+            }
+            Step::Interrupted => {
+                tuner.state.save(&ck)?;
+                stopped = true;
+                break;
+            }
+        }
+        if STOP.load(Ordering::SeqCst) {
+            stopped = true;
+            break;
+        }
+    }
+    if let Some(b) = &progress {
+        b.finish_and_clear();
+    }
+    if stopped {
+        let kept = tuner
+            .state
+            .partial
+            .as_ref()
+            .map_or(0, |p| p.results.iter().filter(|r| r.is_some()).count());
+        eprintln!(
+            "tune: stopped; checkpoint '{}' holds {} finished generations and {kept} evaluations of the next; continue with --resume",
+            ck.display(),
+            tuner.state.done
+        );
+        return Ok(ExitCode::from(130));
+    }
+    finish(
+        cli,
+        a,
+        s,
+        &tuner,
+        workers.count(),
+        started.elapsed().as_secs_f64(),
+    )
+}
+
+fn finish(
+    cli: &Cli,
+    a: &TuneArgs,
+    s: &Setup,
+    tuner: &Tuner,
+    threads: usize,
+    seconds: f64,
+) -> Result<ExitCode> {
+    let st = &tuner.state;
+    let best = st.best().context("the population is empty")?;
+    let tuned = s.space.decode(&best.genes);
+    let report_dir = a.report.clone().unwrap_or_else(|| default_report(&a.out));
+    std::fs::create_dir_all(&report_dir).with_context(|| {
+        format!(
+            "cannot create the report directory '{}'",
+            report_dir.display()
+        )
+    })?;
+    let mut summary = String::new();
+    let _ = writeln!(summary, "# tengen tune report\n");
+    let _ = writeln!(
+        summary,
+        "- algorithm: {:?}; group: {}; fitness: {}\n- population {}, generations finished {} (including the initial one), evaluations {}\n- data: {}\n- seed {}; {}; tengen {} (git {})\n- best fitness {:.6}",
+        st.settings.algorithm,
+        st.settings.group,
+        st.settings.fitness,
+        st.settings.population,
+        st.done,
+        st.evaluations,
+        st.settings.data,
+        st.settings.seed,
+        now(),
+        env!("CARGO_PKG_VERSION"),
+        env!("TENGEN_GIT_REV"),
+        best.fitness
+    );
+    if let Some(last) = st.history.last().and_then(|h| h.f) {
+        let verdict = if last < 0.05 {
+            "the population converged"
+        } else if last > 0.5 {
+            "F is still large: no good region was found; run longer or narrow the group"
+        } else {
+            "the population is still spread"
+        };
+        let _ = writeln!(summary, "- final DE scale factor F {last:.4}: {verdict}");
+    }
+    if st.settings.retest > 0 {
+        let r: usize = st.history.iter().map(|h| h.retests).sum();
+        let f: usize = st.history.iter().map(|h| h.flips).sum();
+        let _ = writeln!(
+            summary,
+            "- noise: {f} of {r} re-tested duel decisions came out the other way ({:.0}%)",
+            if r > 0 {
+                100.0 * f as f64 / r as f64
+            } else {
+                0.0
+            }
+        );
+    }
+    if s.kind == Kind::Static {
+        let _ = writeln!(
+            summary,
+            "- static fitness ranks moves by the board alone; it is known to generalise badly, so judge the weights by the test-set leaves below"
+        );
+    }
+    std::fs::write(report_dir.join("curve.csv"), report::curve_csv(&st.history))?;
+    report::plot_curve(
+        &report_dir.join("curve.svg"),
+        &st.history,
+        &format!(
+            "{:?} on {} ({})",
+            st.settings.algorithm, st.settings.group, st.settings.fitness
+        ),
+    )?;
+    if st.settings.algorithm == Algorithm::De {
+        report::plot_f(&report_dir.join("f.svg"), &st.history)?;
+    }
+    let mut headline = String::new();
+    if let (Some(test), true) = (&a.test, s.kind != Kind::Match) {
+        let set = fitness::load_set(test, a.max_region).map_err(anyhow::Error::msg)?;
+        let level = if s.kind == Kind::Pruning { a.level } else { 1 };
+        let zero = s.space.decode(&s.space.zero());
+        log(
+            cli,
+            &format!("test set: {} problems from {}", set.len(), test.display()),
+        );
+        let r0 = runs_parallel(&set, &zero, level, a.max_nodes, threads);
+        let r1 = runs_parallel(&set, &s.space.base, level, a.max_nodes, threads);
+        let r2 = runs_parallel(&set, &tuned, level, a.max_nodes, threads);
+        let rows: Vec<TestRow> = set
+            .iter()
+            .enumerate()
+            .map(|(i, p)| TestRow {
+                name: p.name.clone(),
+                bin: p.bin(),
+                reference: r0[i].leaves,
+                start: r1[i].leaves,
+                tuned: r2[i].leaves,
+            })
+            .collect();
+        let sum = |r: &[fitness::ProblemRun]| r.iter().map(|x| x.leaves).sum::<u64>();
+        let wrong = |r: &[fitness::ProblemRun]| r.iter().filter(|x| x.wrong).count();
+        let (l0, l1, l2) = (sum(&r0), sum(&r1), sum(&r2));
+        headline = format!(
+            "test set ({} problems, level {level}): leaves untrained {l0}, starting {l1}, tuned {l2}: {:+.1}% vs untrained, {:+.1}% vs starting; wrong or unsolved: {}, {}, {}",
+            set.len(),
+            (l2 as f64 / l0.max(1) as f64 - 1.0) * 100.0,
+            (l2 as f64 / l1.max(1) as f64 - 1.0) * 100.0,
+            wrong(&r0),
+            wrong(&r1),
+            wrong(&r2)
+        );
+        let _ = writeln!(
+            summary,
+            "\n## Test set\n\n{headline}\n\n{}",
+            report::difficulty_table(&rows)
+        );
+        std::fs::write(report_dir.join("test.csv"), report::test_csv(&rows))?;
+        report::plot_profile(&report_dir.join("profile.svg"), &rows)?;
+    }
+    std::fs::write(report_dir.join("summary.md"), &summary)?;
+    // The weights file with its provenance.
+    let mut text = String::new();
+    let _ = writeln!(text, "# Tuned by `tengen tune` ({}).", now());
+    let _ = writeln!(
+        text,
+        "# algorithm {:?}, group {}, fitness {}, population {}, generations {} (+ initial), evaluations {}, seed {}",
+        st.settings.algorithm,
+        st.settings.group,
+        st.settings.fitness,
+        st.settings.population,
+        st.done.saturating_sub(1),
+        st.evaluations,
+        st.settings.seed
+    );
+    let _ = writeln!(text, "# training: {}", st.settings.data);
+    if let Some(t) = &a.test {
+        let _ = writeln!(text, "# test: {}", t.display());
+    }
+    if !headline.is_empty() {
+        let _ = writeln!(text, "# {headline}");
+    }
+    let _ = writeln!(
+        text,
+        "# best fitness {:.6}; tengen {} git {}; {:.0} s",
+        best.fitness,
+        env!("CARGO_PKG_VERSION"),
+        env!("TENGEN_GIT_REV"),
+        seconds
+    );
+    text.push_str(&tuned.to_toml());
+    if let Some(dir) = a.out.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("cannot create '{}'", dir.display()))?;
+    }
+    let tmp = a.out.with_extension("toml.tmp");
+    std::fs::write(&tmp, &text).with_context(|| format!("cannot write '{}'", tmp.display()))?;
+    std::fs::rename(&tmp, &a.out).with_context(|| format!("cannot write '{}'", a.out.display()))?;
+    // Check that the engine reads it.
+    Weights::load(&a.out)?;
+    print!("{summary}");
+    println!(
+        "\nweights: {}\nreport: {}",
+        a.out.display(),
+        report_dir.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
