@@ -54,8 +54,35 @@ fn help_names_every_subcommand() {
         "book",
         "solve",
         "tsumego",
+        "tune",
     ] {
         assert!(help.contains(sub), "--help lacks {sub}:\n{help}");
+    }
+}
+
+#[test]
+fn tuning_doc_covers_every_tune_option() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/tuning.md"))
+        .expect("docs/tuning.md");
+    let help = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(args)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        text.split_whitespace()
+            .map(|w| w.trim_end_matches([',', '.', ')', ';', ':']).to_string())
+            .filter(|o| o.starts_with("--") && o.len() > 2 && !o.contains(['=', '[', '<', '\'']))
+            .collect::<std::collections::BTreeSet<String>>()
+    };
+    // The global options are documented in the README; the tune options here.
+    let global = help(&["--help"]);
+    let tune = help(&["tune", "--help"]);
+    for opt in tune.difference(&global) {
+        assert!(
+            doc.contains(opt.as_str()),
+            "docs/tuning.md does not mention {opt}"
+        );
     }
 }
 
@@ -76,6 +103,7 @@ fn subcommand_options_parse_without_clashes() {
         &["bench", "--random", "--playouts", "1000", "--sizes", "9"][..],
         &["weights", "--describe"][..],
         &["match", "--help"][..],
+        &["tune", "--help"][..],
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
             .args(args)

@@ -1,0 +1,223 @@
+//! `tengen tune` end to end on a tiny generated problem set: a short run
+//! writes loadable weights with provenance, a report and a checkpoint; a
+//! run stopped (by exit after fewer generations, or by kill -9) and
+//! resumed ends with the same weights as an uninterrupted one; bad options
+//! get errors that say what to do.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_tengen")
+}
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tengen-tune-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(bin())
+        .args(args)
+        .output()
+        .expect("tengen runs")
+}
+
+/// A small labelled problem set (a few seconds to make).
+fn problems(d: &Path) -> PathBuf {
+    let out = d.join("set");
+    let o = run(&[
+        "--threads",
+        "2",
+        "--quiet",
+        "tsumego",
+        "generate",
+        "--count",
+        "10",
+        "--size-range",
+        "8..11",
+        "--seed",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    out
+}
+
+/// The weights of a tuned file, without the provenance header.
+fn body(path: &Path) -> String {
+    std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+        .lines()
+        .skip_while(|l| !l.starts_with("# tengen weights."))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn tune(set: &Path, out: &Path, extra: &[&str]) -> Output {
+    let mut args = vec![
+        "--quiet",
+        "--seed",
+        "9",
+        "tune",
+        "--train",
+        set.to_str().unwrap(),
+        "--population",
+        "4",
+        "--workers",
+        "2",
+        "--max-nodes",
+        "20000",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+#[test]
+fn a_tiny_run_writes_weights_report_and_checkpoint_and_resumes_exactly() {
+    let d = dir("e2e");
+    let set = problems(&d);
+    for alg in ["de", "ga"] {
+        // Uninterrupted: 3 generations.
+        let full = d.join(format!("{alg}-full.toml"));
+        let o = tune(
+            &set,
+            &full,
+            &[
+                "--algorithm",
+                alg,
+                "--generations",
+                "3",
+                "--test",
+                set.to_str().unwrap(),
+            ],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&full).unwrap();
+        assert!(text.starts_with("# Tuned by `tengen tune`"), "{text}");
+        assert!(
+            text.contains("# training: ") && text.contains("git "),
+            "{text}"
+        );
+        // The engine loads it.
+        let o = run(&["--weights", full.to_str().unwrap(), "weights"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let report = d.join(format!("{alg}-full-report"));
+        for f in [
+            "curve.csv",
+            "curve.svg",
+            "summary.md",
+            "test.csv",
+            "profile.svg",
+        ] {
+            assert!(report.join(f).exists(), "{f} missing");
+        }
+        let csv = std::fs::read_to_string(report.join("curve.csv")).unwrap();
+        assert_eq!(csv.lines().count(), 1 + 4, "{csv}");
+        assert_eq!(alg == "de", report.join("f.svg").exists());
+        assert!(d.join(format!("{alg}-full.checkpoint.json")).exists());
+
+        // Stopped after 1 generation, then resumed to 3.
+        let part = d.join(format!("{alg}-part.toml"));
+        let o = tune(&set, &part, &["--algorithm", alg, "--generations", "1"]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let o = tune(
+            &set,
+            &part,
+            &["--algorithm", alg, "--generations", "3", "--resume"],
+        );
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        assert_eq!(body(&part), body(&full), "{alg}: resumed != uninterrupted");
+    }
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn kill_9_loses_at_most_the_generation_in_flight() {
+    let d = dir("kill");
+    let set = problems(&d);
+    let full = d.join("full.toml");
+    let o = tune(&set, &full, &["--generations", "40"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let out = d.join("killed.toml");
+    let ck = d.join("killed.checkpoint.json");
+    let mut args: Vec<String> = [
+        "--quiet",
+        "--seed",
+        "9",
+        "tune",
+        "--train",
+        set.to_str().unwrap(),
+        "--population",
+        "4",
+        "--workers",
+        "2",
+        "--max-nodes",
+        "20000",
+        "--generations",
+        "40",
+        "--out",
+        out.to_str().unwrap(),
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let mut child = Command::new(bin()).args(&args).spawn().unwrap();
+    // Kill it as soon as the first checkpoint exists.
+    let start = Instant::now();
+    while !ck.exists() && start.elapsed() < Duration::from_secs(60) {
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(ck.exists(), "no checkpoint within 60 s");
+    let state: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
+    let done = state["done"].as_u64().unwrap();
+    assert!(done < 41, "the run finished before the kill: {done}");
+    // The checkpoint is whole (written by rename) and resumes.
+    args.push("--resume".into());
+    let o = Command::new(bin()).args(&args).output().unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(body(&out), body(&full));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn bad_options_get_errors_that_say_what_to_do() {
+    let d = dir("errors");
+    let out = d.join("w.toml");
+    let o = run(&["tune", "--out", out.to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(e.contains("--train DIR is required"), "{e}");
+    let o = run(&["tune", "--group", "statik", "--train", "x"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("unknown group 'statik'"), "{e}");
+    let o = run(&["tune", "--group", "playout", "--train", "x"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("--fitness match"), "{e}");
+    let o = run(&["tune", "--train", d.join("none").to_str().unwrap()]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("none") && e.contains("cannot read"), "{e}");
+    let o = run(&[
+        "tune",
+        "--resume",
+        "--train",
+        d.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("holds no problem") || e.contains("does not exist"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
