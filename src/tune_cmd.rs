@@ -304,7 +304,13 @@ pub(crate) fn reference_for(
             ck.display()
         );
     }
-    if a.resume && ck.exists() {
+    if a.resume && !ck.exists() {
+        bail!(
+            "--resume: checkpoint '{}' does not exist (start without --resume)",
+            ck.display()
+        );
+    }
+    if a.resume {
         let st = State::load(&ck)?;
         st.check(&s.settings, &s.space, &ck)?;
         return Ok(st.reference);
