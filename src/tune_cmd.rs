@@ -33,6 +33,8 @@ pub(crate) struct Setup {
     pub settings: Settings,
     pub train: Vec<SetProblem>,
     pub kind: Kind,
+    pub formula: Formula,
+    pub bonuses: Vec<f64>,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -101,9 +103,8 @@ pub(crate) fn setup(cli: &Cli, a: &TuneArgs) -> Result<Setup> {
     if !(0.0..=1.0).contains(&a.cr) {
         bail!("--cr is a probability (0 to 1)");
     }
-    if kind != Kind::Static {
-        Formula::parse(&a.formula).map_err(anyhow::Error::msg)?;
-    }
+    let formula = Formula::parse(&a.formula).map_err(anyhow::Error::msg)?;
+    let bonuses = bonuses(a)?;
     let mut train = Vec::new();
     let data = if kind == Kind::Match {
         format!(
@@ -180,6 +181,8 @@ pub(crate) fn setup(cli: &Cli, a: &TuneArgs) -> Result<Setup> {
         settings,
         train,
         kind,
+        formula,
+        bonuses,
     })
 }
 
@@ -224,14 +227,14 @@ pub(crate) fn evaluator(
             set: s.train.clone(),
             kind: match kind {
                 Kind::Static => SolverKind::Static {
-                    bonuses: bonuses(a)?,
+                    bonuses: s.bonuses.clone(),
                 },
                 Kind::Pruning => SolverKind::Pruning {
                     level: a.level,
                     reference,
                 },
                 _ => SolverKind::Dynamic {
-                    formula: Formula::parse(&a.formula).map_err(anyhow::Error::msg)?,
+                    formula: s.formula,
                     reference,
                 },
             },
@@ -240,26 +243,12 @@ pub(crate) fn evaluator(
     })
 }
 
-/// The reference leaves per training problem.
-pub(crate) fn reference(a: &TuneArgs, s: &Setup, threads: usize) -> Vec<u64> {
-    match s.kind {
-        Kind::Dynamic => {
-            let zero = s.space.decode(&s.space.zero());
-            runs_parallel(&s.train, &zero, 1, a.max_nodes, threads)
-                .iter()
-                .map(|r| r.leaves)
-                .collect()
-        }
-        Kind::Pruning => runs_parallel(&s.train, &s.space.base, 1, a.max_nodes, threads)
-            .iter()
-            .map(|r| r.leaves)
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-fn default_checkpoint(out: &Path) -> PathBuf {
-    out.with_extension("checkpoint.json")
+/// The checkpoint file: `--checkpoint`, or `--out` with the extension
+/// `.checkpoint.json`.
+fn checkpoint_path(a: &TuneArgs) -> PathBuf {
+    a.checkpoint
+        .clone()
+        .unwrap_or_else(|| a.out.with_extension("checkpoint.json"))
 }
 
 fn default_report(out: &Path) -> PathBuf {
@@ -282,86 +271,18 @@ pub fn run_tune(cli: &Cli, a: &TuneArgs) -> Result<ExitCode> {
     }
     let n = workers_default(a);
     let s = setup(cli, a)?;
-    let reference = reference_for(cli, a, &s, n)?;
-    let mut workers = ThreadWorkers::new(evaluator(a, &s, reference.clone())?, n);
-    drive(cli, a, &s, &mut workers, reference)
+    let state = start_state(cli, a, &s, n)?;
+    let mut workers = ThreadWorkers::new(evaluator(a, &s, state.reference.clone())?, n);
+    drive(cli, a, &s, &mut workers, state)
 }
 
-/// The reference leaves: from the checkpoint when resuming, else computed.
-pub(crate) fn reference_for(
-    cli: &Cli,
-    a: &TuneArgs,
-    s: &Setup,
-    threads: usize,
-) -> Result<Vec<u64>> {
-    let ck = a
-        .checkpoint
-        .clone()
-        .unwrap_or_else(|| default_checkpoint(&a.out));
-    if !a.resume && ck.exists() {
-        bail!(
-            "checkpoint '{}' exists: continue it with --resume, or remove it to start afresh",
-            ck.display()
-        );
-    }
-    if a.resume && !ck.exists() {
-        bail!(
-            "--resume: checkpoint '{}' does not exist (start without --resume)",
-            ck.display()
-        );
-    }
+/// The run's state: the checkpoint when resuming (checked against the
+/// settings), else a new state with the reference leaves solved on
+/// `threads` threads (untrained weights for dynamic fitness, the starting
+/// weights for pruning fitness).
+pub(crate) fn start_state(cli: &Cli, a: &TuneArgs, s: &Setup, threads: usize) -> Result<State> {
+    let ck = checkpoint_path(a);
     if a.resume {
-        let st = State::load(&ck)?;
-        st.check(&s.settings, &s.space, &ck)?;
-        return Ok(st.reference);
-    }
-    if matches!(s.kind, Kind::Dynamic | Kind::Pruning) {
-        let t = Instant::now();
-        log(
-            cli,
-            &format!(
-                "reference: solving {} training problems with the {} weights",
-                s.train.len(),
-                if s.kind == Kind::Dynamic {
-                    "untrained (all-zero)"
-                } else {
-                    "starting"
-                }
-            ),
-        );
-        let r = reference(a, s, threads);
-        log(
-            cli,
-            &format!(
-                "reference: {} leaves in {:.1} s",
-                r.iter().sum::<u64>(),
-                t.elapsed().as_secs_f64()
-            ),
-        );
-        return Ok(r);
-    }
-    Ok(Vec::new())
-}
-
-fn log(cli: &Cli, line: &str) {
-    if !cli.engine.quiet {
-        eprintln!("tune: {line}");
-    }
-}
-
-/// The master loop: generations, checkpoints, output and report.
-pub(crate) fn drive(
-    cli: &Cli,
-    a: &TuneArgs,
-    s: &Setup,
-    workers: &mut dyn Workers,
-    reference: Vec<u64>,
-) -> Result<ExitCode> {
-    let ck = a
-        .checkpoint
-        .clone()
-        .unwrap_or_else(|| default_checkpoint(&a.out));
-    let state = if a.resume {
         if !ck.exists() {
             bail!(
                 "--resume: checkpoint '{}' does not exist (start without --resume)",
@@ -379,10 +300,60 @@ pub(crate) fn drive(
                 st.evaluations
             ),
         );
-        st
-    } else {
-        State::new(s.settings.clone(), &s.space, reference)
+        return Ok(st);
+    }
+    if ck.exists() {
+        bail!(
+            "checkpoint '{}' exists: continue it with --resume, or remove it to start afresh",
+            ck.display()
+        );
+    }
+    let reference_weights = match s.kind {
+        Kind::Dynamic => Some(("untrained (all-zero)", s.space.decode(&s.space.zero()))),
+        Kind::Pruning => Some(("starting", s.space.base.clone())),
+        Kind::Static | Kind::Match => None,
     };
+    let mut reference = Vec::new();
+    if let Some((what, w)) = reference_weights {
+        let t = Instant::now();
+        log(
+            cli,
+            &format!(
+                "reference: solving {} training problems with the {what} weights",
+                s.train.len()
+            ),
+        );
+        reference = runs_parallel(&s.train, &w, 1, a.max_nodes, threads)
+            .iter()
+            .map(|r| r.leaves)
+            .collect();
+        log(
+            cli,
+            &format!(
+                "reference: {} leaves in {:.1} s",
+                reference.iter().sum::<u64>(),
+                t.elapsed().as_secs_f64()
+            ),
+        );
+    }
+    Ok(State::new(s.settings.clone(), &s.space, reference))
+}
+
+fn log(cli: &Cli, line: &str) {
+    if !cli.engine.quiet {
+        eprintln!("tune: {line}");
+    }
+}
+
+/// The master loop: generations, checkpoints, output and report.
+pub(crate) fn drive(
+    cli: &Cli,
+    a: &TuneArgs,
+    s: &Setup,
+    workers: &mut dyn Workers,
+    state: State,
+) -> Result<ExitCode> {
+    let ck = checkpoint_path(a);
     if let Some(dir) = ck.parent().filter(|d| !d.as_os_str().is_empty()) {
         std::fs::create_dir_all(dir).with_context(|| {
             format!("cannot create the checkpoint directory '{}'", dir.display())

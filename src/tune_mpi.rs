@@ -9,7 +9,7 @@ use mpi::traits::*;
 use tengen::tune::mpi::{MpiWorkers, serve};
 
 use crate::cli::{Cli, TuneArgs};
-use crate::tune_cmd::{drive, evaluator, reference_for, setup};
+use crate::tune_cmd::{drive, evaluator, setup, start_state};
 
 /// `Some(exit code)` if this process ran as part of a multi-rank job;
 /// `None` to run locally.
@@ -34,10 +34,10 @@ pub fn run(cli: &Cli, a: &TuneArgs) -> Result<Option<ExitCode>> {
     let s = setup(cli, a).unwrap_or_else(|e| fail(&world, e));
     if world.rank() == 0 {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let reference = reference_for(cli, a, &s, threads).unwrap_or_else(|e| fail(&world, e));
+        let state = start_state(cli, a, &s, threads).unwrap_or_else(|e| fail(&world, e));
         let mut workers = MpiWorkers::new(SimpleCommunicator::world());
-        workers.send_setup(&reference);
-        let code = drive(cli, a, &s, &mut workers, reference).unwrap_or_else(|e| fail(&world, e));
+        workers.send_setup(&state.reference);
+        let code = drive(cli, a, &s, &mut workers, state).unwrap_or_else(|e| fail(&world, e));
         workers.shutdown();
         Ok(Some(code))
     } else {

@@ -229,19 +229,10 @@ pub enum SolverKind {
 }
 
 impl SolverFitness {
-    fn opts(&self, level: u8) -> SolveOptions {
-        SolveOptions {
-            level,
-            max_nodes: self.max_nodes,
-            time: None,
-        }
-    }
-
     /// Leaves (and wrong answers) per problem for weights `w` at `level`.
+    /// One worker runs one evaluation, so the problems run on one thread.
     pub fn runs(&self, w: &Weights, level: u8) -> Vec<ProblemRun> {
-        let ow = OrderWeights::new(w);
-        let opts = self.opts(level);
-        ts::with_stack(|| self.set.iter().map(|p| run_problem(p, &ow, opts)).collect())
+        runs_parallel(&self.set, w, level, self.max_nodes, 1)
     }
 
     /// The static fitness of `w`: Σ over problems and sides with a known

@@ -390,10 +390,6 @@ pub struct Tuner {
 }
 
 impl Tuner {
-    pub fn settings(&self) -> &Settings {
-        &self.state.settings
-    }
-
     /// Draws the candidates and jobs of the next generation.
     pub fn plan(&self) -> Plan {
         let s = &self.state.settings;
