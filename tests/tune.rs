@@ -58,7 +58,8 @@ fn body(path: &Path) -> String {
         .join("\n")
 }
 
-fn tune(set: &Path, out: &Path, extra: &[&str]) -> Output {
+/// The arguments of a small, fast tuning run.
+fn tune_args(set: &Path, out: &Path, extra: &[&str]) -> Vec<String> {
     let mut args = vec![
         "--quiet",
         "--seed",
@@ -76,7 +77,14 @@ fn tune(set: &Path, out: &Path, extra: &[&str]) -> Output {
         out.to_str().unwrap(),
     ];
     args.extend_from_slice(extra);
-    run(&args)
+    args.into_iter().map(String::from).collect()
+}
+
+fn tune(set: &Path, out: &Path, extra: &[&str]) -> Output {
+    Command::new(bin())
+        .args(tune_args(set, out, extra))
+        .output()
+        .expect("tengen runs")
 }
 
 #[test]
@@ -147,27 +155,7 @@ fn kill_9_loses_at_most_the_generation_in_flight() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let out = d.join("killed.toml");
     let ck = d.join("killed.checkpoint.json");
-    let mut args: Vec<String> = [
-        "--quiet",
-        "--seed",
-        "9",
-        "tune",
-        "--train",
-        set.to_str().unwrap(),
-        "--population",
-        "4",
-        "--workers",
-        "2",
-        "--max-nodes",
-        "20000",
-        "--generations",
-        "40",
-        "--out",
-        out.to_str().unwrap(),
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
+    let mut args = tune_args(&set, &out, &["--generations", "40"]);
     let mut child = Command::new(bin()).args(&args).spawn().unwrap();
     // Kill it as soon as the first checkpoint exists.
     let start = Instant::now();
