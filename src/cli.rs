@@ -368,11 +368,14 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 2)]
     pub pairs: usize,
     /// Match fitness: DE trials play their parent (duel, the default for
-    /// DE) or everyone plays the fixed reference (reference, GA's way).
-    #[arg(long, value_parser = ["duel", "reference"])]
+    /// DE), everyone plays the fixed reference (reference, the GA's
+    /// default), or members and candidates play a round robin each
+    /// generation (round-robin: one point per win; GA or DE).
+    #[arg(long, value_parser = ["duel", "reference", "round-robin"])]
     pub compare: Option<String>,
-    /// Match fitness: duel decisions re-tested per generation with other
-    /// game seeds, to measure how often selection is decided by noise.
+    /// Match fitness: duels or round-robin pairings re-tested per
+    /// generation with other game seeds, to measure how often selection
+    /// is decided by noise.
     #[arg(long, default_value_t = 2)]
     pub retest: usize,
     #[arg(long, default_value_t = 9)]

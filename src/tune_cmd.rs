@@ -86,15 +86,20 @@ pub(crate) fn setup(cli: &Cli, a: &TuneArgs) -> Result<Setup> {
     let compare = match (kind, a.compare.as_deref(), algorithm) {
         (Kind::Match, Some("duel"), Algorithm::Ga) => {
             bail!(
-                "--compare duel is DE's trial-against-parent duel; the GA scores against the reference"
+                "--compare duel is DE's trial-against-parent duel; for the GA use --compare reference or round-robin"
             )
         }
         (Kind::Match, Some("duel"), _) | (Kind::Match, None, Algorithm::De) => Compare::Duel,
-        _ => Compare::Score,
+        (Kind::Match, Some("round-robin"), _) => Compare::RoundRobin,
+        (Kind::Match, _, _) => Compare::Score,
+        (_, Some(c), _) => {
+            bail!("--compare {c} is for --fitness match; solver fitness is an absolute score")
+        }
+        (_, None, _) => Compare::Score,
     };
-    if kind == Kind::Match && compare == Compare::Duel && a.opponent.is_some() {
+    if kind == Kind::Match && compare != Compare::Score && a.opponent.is_some() {
         bail!(
-            "--opponent is the fixed reference of --compare reference; duels are between candidates"
+            "--opponent is the fixed reference of --compare reference; duels and round robins are between candidates"
         );
     }
     if !(0.0..=1.0).contains(&a.crossover_rate) || !(0.0..=1.0).contains(&a.mutation_rate) {
@@ -115,7 +120,10 @@ pub(crate) fn setup(cli: &Cli, a: &TuneArgs) -> Result<Setup> {
             a.match_playouts,
             a.pairs,
             a.match_move_limit,
-            a.opponent.as_deref().unwrap_or("starting weights")
+            match compare {
+                Compare::RoundRobin => "none (round robin)",
+                _ => a.opponent.as_deref().unwrap_or("starting weights"),
+            }
         )
     } else {
         let Some(dir) = &a.train else {
@@ -169,7 +177,7 @@ pub(crate) fn setup(cli: &Cli, a: &TuneArgs) -> Result<Setup> {
         sigma: a.sigma,
         cr: a.cr,
         seed_current: a.seed_current,
-        retest: if compare == Compare::Duel {
+        retest: if matches!(compare, Compare::Duel | Compare::RoundRobin) {
             a.retest
         } else {
             0
@@ -454,6 +462,15 @@ pub(crate) fn drive(
     )
 }
 
+/// How match candidates were compared, for the report and provenance.
+fn compare_note(c: Compare) -> &'static str {
+    match c {
+        Compare::Score => "",
+        Compare::Duel => " (duels: trial against parent)",
+        Compare::RoundRobin => " (round robin each generation; fitness is the share of its points)",
+    }
+}
+
 fn finish(
     cli: &Cli,
     a: &TuneArgs,
@@ -476,10 +493,11 @@ fn finish(
     let _ = writeln!(summary, "# tengen tune report\n");
     let _ = writeln!(
         summary,
-        "- algorithm: {:?}; group: {}; fitness: {}\n- population {}, generations finished {} (including the initial one), evaluations {}\n- data: {}\n- seed {}; {}; tengen {} (git {})\n- best fitness {:.6}",
+        "- algorithm: {:?}; group: {}; fitness: {}{}\n- population {}, generations finished {} (including the initial one), evaluations {}\n- data: {}\n- seed {}; {}; tengen {} (git {})\n- best fitness {:.6}",
         st.settings.algorithm,
         st.settings.group,
         st.settings.fitness,
+        compare_note(st.settings.compare),
         st.settings.population,
         st.done,
         st.evaluations,
@@ -505,7 +523,7 @@ fn finish(
         let f: usize = st.history.iter().map(|h| h.flips).sum();
         let _ = writeln!(
             summary,
-            "- noise: {f} of {r} re-tested duel decisions came out the other way ({:.0}%)",
+            "- noise: {f} of {r} re-tested game decisions (duels or pairings) came out the other way ({:.0}%)",
             if r > 0 {
                 100.0 * f as f64 / r as f64
             } else {
@@ -580,10 +598,11 @@ fn finish(
     let _ = writeln!(text, "# Tuned by `tengen tune` ({}).", now());
     let _ = writeln!(
         text,
-        "# algorithm {:?}, group {}, fitness {}, population {}, generations {} (+ initial), evaluations {}, seed {}",
+        "# algorithm {:?}, group {}, fitness {}{}, population {}, generations {} (+ initial), evaluations {}, seed {}",
         st.settings.algorithm,
         st.settings.group,
         st.settings.fitness,
+        compare_note(st.settings.compare),
         st.settings.population,
         st.done.saturating_sub(1),
         st.evaluations,

@@ -209,3 +209,86 @@ fn bad_options_get_errors_that_say_what_to_do() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Match tuning by round robin, tiny (5×5, 8 playouts): the run finishes,
+/// says how it compared, and gives the same weights on 1 and 2 workers.
+#[test]
+fn a_round_robin_match_run_is_reported_and_does_not_depend_on_workers() {
+    let d = dir("rr");
+    let mut bodies = Vec::new();
+    for workers in ["1", "2"] {
+        let out = d.join(format!("rr{workers}.toml"));
+        let o = run(&[
+            "--quiet",
+            "--seed",
+            "3",
+            "tune",
+            "--fitness",
+            "match",
+            "--group",
+            "playout",
+            "--compare",
+            "round-robin",
+            "--algorithm",
+            "ga",
+            "--population",
+            "4",
+            "--children",
+            "2",
+            "--generations",
+            "1",
+            "--match-size",
+            "5",
+            "--match-komi",
+            "0.5",
+            "--match-playouts",
+            "8",
+            "--match-move-limit",
+            "40",
+            "--pairs",
+            "1",
+            "--retest",
+            "1",
+            "--workers",
+            workers,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.contains("round robin each generation"), "{text}");
+        // Generation 0: 4 players, 6 pairings + 1 retest. Generation 1:
+        // the 4 members and the children that are not copies (0 to 2).
+        let ck: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(out.with_extension("checkpoint.json")).unwrap(),
+        )
+        .unwrap();
+        let evals: Vec<u64> = ck["history"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["evaluations"].as_u64().unwrap())
+            .collect();
+        assert_eq!(evals[0], 7, "{evals:?}");
+        assert!([6 + 1, 10 + 1, 15 + 1].contains(&evals[1]), "{evals:?}");
+        bodies.push(body(&out));
+    }
+    assert_eq!(bodies[0], bodies[1]);
+    let o = run(&[
+        "tune",
+        "--fitness",
+        "match",
+        "--group",
+        "playout",
+        "--compare",
+        "round-robin",
+        "--opponent",
+        "gnugo --mode gtp",
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("--opponent") && e.contains("round robin"), "{e}");
+    let o = run(&["tune", "--compare", "round-robin", "--train", "x"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("is for --fitness match"), "{e}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -61,6 +61,11 @@ pub enum Compare {
     Score,
     /// DE with match fitness: the trial plays its parent (`Job::Duel`).
     Duel,
+    /// Match fitness: every generation the members and the new candidates
+    /// play a round robin (`Job::Duel` per pairing). A member's fitness is
+    /// its share of the points of that tournament (one per win, a half per
+    /// jigo); replacement then compares these shares.
+    RoundRobin,
 }
 
 /// Everything that decides the course of a run (kept in the checkpoint;
@@ -371,7 +376,10 @@ pub struct Plan {
     pub jobs: Vec<Job>,
     /// Job index per candidate (`None` for copies).
     pub job_of: Vec<Option<usize>>,
-    /// Retest jobs: (candidate, job index).
+    /// Round robin: (player a, player b, job index) per pairing. Players
+    /// are numbered members first, then candidates (`members + i`).
+    pub pairings: Vec<(usize, usize, usize)>,
+    /// Retests: (job re-tested, retest job index).
     pub retests: Vec<(usize, usize)>,
     pub f: Option<f64>,
 }
@@ -402,6 +410,7 @@ impl Tuner {
             copy_of: Vec::new(),
             jobs: Vec::new(),
             job_of: Vec::new(),
+            pairings: Vec::new(),
             retests: Vec::new(),
             f: None,
         };
@@ -483,37 +492,75 @@ impl Tuner {
                 }
             }
         }
-        for (i, c) in plan.candidates.iter().enumerate() {
-            if plan.copy_of[i].is_some() {
-                plan.job_of.push(None);
-                continue;
-            }
-            plan.job_of.push(Some(plan.jobs.len()));
-            let job = if s.compare == Compare::Duel && !self.state.population.is_empty() {
-                Job::Duel {
-                    a: c.clone(),
-                    b: self.state.population[i].genes.clone(),
-                    seed: crate::rules::zobrist::mix64(s.seed ^ ((g as u64) << 32) ^ i as u64),
+        let mix = crate::rules::zobrist::mix64;
+        let members = self.state.population.len();
+        if s.compare == Compare::RoundRobin {
+            // Everyone who is not a copy plays everyone else once
+            // (`--pairs` paired games); copies take their original's share.
+            let players: Vec<usize> = (0..members)
+                .chain(
+                    (0..plan.candidates.len())
+                        .filter_map(|i| plan.copy_of[i].is_none().then_some(members + i)),
+                )
+                .collect();
+            let genes = |p: usize| -> Vec<f64> {
+                if p < members {
+                    self.state.population[p].genes.clone()
+                } else {
+                    plan.candidates[p - members].clone()
                 }
-            } else {
-                Job::Score { genes: c.clone() }
             };
-            plan.jobs.push(job);
+            for (k, &a) in players.iter().enumerate() {
+                for &b in &players[k + 1..] {
+                    plan.pairings.push((a, b, plan.jobs.len()));
+                    plan.jobs.push(Job::Duel {
+                        a: genes(a),
+                        b: genes(b),
+                        seed: mix(s.seed ^ ((g as u64) << 40) ^ ((a as u64) << 20) ^ b as u64),
+                    });
+                }
+            }
+            plan.job_of = vec![None; plan.candidates.len()];
+        } else {
+            for (i, c) in plan.candidates.iter().enumerate() {
+                if plan.copy_of[i].is_some() {
+                    plan.job_of.push(None);
+                    continue;
+                }
+                plan.job_of.push(Some(plan.jobs.len()));
+                let job = if s.compare == Compare::Duel && members > 0 {
+                    Job::Duel {
+                        a: c.clone(),
+                        b: self.state.population[i].genes.clone(),
+                        seed: mix(s.seed ^ ((g as u64) << 32) ^ i as u64),
+                    }
+                } else {
+                    Job::Score { genes: c.clone() }
+                };
+                plan.jobs.push(job);
+            }
         }
-        // Noise: re-test a sample of duel decisions with other game seeds.
-        if s.compare == Compare::Duel && !self.state.population.is_empty() && s.retest > 0 {
-            let mut idx: Vec<usize> = (0..plan.candidates.len()).collect();
+        // Noise: re-test a sample of game decisions (duels or pairings)
+        // with other game seeds.
+        if s.retest > 0 {
+            let mut idx: Vec<usize> = plan
+                .jobs
+                .iter()
+                .enumerate()
+                .filter(|(_, j)| matches!(j, Job::Duel { .. }))
+                .map(|(k, _)| k)
+                .collect();
             for k in 0..s.retest.min(idx.len()) {
                 let j = rng.random_range(k..idx.len());
                 idx.swap(k, j);
-                let i = idx[k];
-                plan.retests.push((i, plan.jobs.len()));
+                let Job::Duel { a, b, .. } = plan.jobs[idx[k]].clone() else {
+                    unreachable!("only duels are re-tested")
+                };
+                plan.retests.push((idx[k], plan.jobs.len()));
                 plan.jobs.push(Job::Duel {
-                    a: plan.candidates[i].clone(),
-                    b: self.state.population[i].genes.clone(),
-                    seed: crate::rules::zobrist::mix64(
-                        !s.seed ^ ((g as u64) << 32) ^ i as u64 ^ 0x5151,
-                    ),
+                    a,
+                    b,
+                    seed: mix(!s.seed ^ ((g as u64) << 32) ^ idx[k] as u64 ^ 0x5151),
                 });
             }
         }
@@ -602,7 +649,20 @@ impl Tuner {
     pub fn apply(&mut self, plan: &Plan, results: &[Eval], seconds: f64) -> GenStats {
         let s = self.state.settings.clone();
         let mut replaced = 0;
-        let cand_eval = |i: usize| -> Option<Eval> { plan.job_of[i].map(|j| results[j]) };
+        let round = (s.compare == Compare::RoundRobin).then(|| {
+            let shares = round_robin(plan, results, self.state.population.len());
+            let (old, new) = shares.split_at(self.state.population.len());
+            for (m, e) in self.state.population.iter_mut().zip(old) {
+                (m.fitness, m.cost, m.errors) = (e.fitness, e.cost, e.errors);
+            }
+            new.to_vec()
+        });
+        let cand_eval = |i: usize| -> Option<Eval> {
+            match &round {
+                Some(r) => Some(r[i]),
+                None => plan.job_of[i].map(|j| results[j]),
+            }
+        };
         if self.state.population.is_empty() {
             for (i, c) in plan.candidates.iter().enumerate() {
                 let e = cand_eval(i).expect("initial members are evaluated");
@@ -620,7 +680,9 @@ impl Tuner {
                         let e = cand_eval(i).expect("trials are evaluated");
                         let better = match s.compare {
                             // Strictly better: a tie keeps the parent.
-                            Compare::Score => e.fitness > self.state.population[i].fitness,
+                            Compare::Score | Compare::RoundRobin => {
+                                e.fitness > self.state.population[i].fitness
+                            }
                             // The trial must win the duel.
                             Compare::Duel => e.fitness > 0.5,
                         };
@@ -670,10 +732,8 @@ impl Tuner {
             }
         }
         let mut flips = 0;
-        for &(i, j) in &plan.retests {
-            let first = cand_eval(i).expect("retested trials are evaluated").fitness > 0.5;
-            let again = results[j].fitness > 0.5;
-            flips += (first != again) as usize;
+        for &(k, j) in &plan.retests {
+            flips += ((results[k].fitness > 0.5) != (results[j].fitness > 0.5)) as usize;
         }
         let fit: Vec<f64> = self.state.population.iter().map(|m| m.fitness).collect();
         let evaluations = results.len() as u64;
@@ -698,6 +758,42 @@ impl Tuner {
         self.state.partial = None;
         stats
     }
+}
+
+/// Round-robin shares: per player (members, then candidates), its share of
+/// the points of its pairings, with the games played as `cost` and the
+/// jigos as `errors`. A copy gets the share of the member it copies.
+fn round_robin(plan: &Plan, results: &[Eval], members: usize) -> Vec<Eval> {
+    let n = members + plan.candidates.len();
+    let mut points = vec![0.0; n];
+    let mut games = vec![0u64; n];
+    let mut draws = vec![0u64; n];
+    for &(a, b, j) in &plan.pairings {
+        let e = results[j];
+        points[a] += e.fitness * e.cost as f64;
+        points[b] += (1.0 - e.fitness) * e.cost as f64;
+        for p in [a, b] {
+            games[p] += e.cost;
+            draws[p] += e.errors;
+        }
+    }
+    let mut out: Vec<Eval> = (0..n)
+        .map(|p| Eval {
+            fitness: if games[p] > 0 {
+                points[p] / games[p] as f64
+            } else {
+                0.0
+            },
+            cost: games[p],
+            errors: draws[p],
+        })
+        .collect();
+    for (i, c) in plan.copy_of.iter().enumerate() {
+        if let Some(p) = c {
+            out[members + i] = out[*p];
+        }
+    }
+    out
 }
 
 #[cfg(test)]

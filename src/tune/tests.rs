@@ -323,3 +323,70 @@ fn duel_selection_retests_decisions() {
         assert_eq!(h.flips, 0);
     }
 }
+
+#[test]
+fn round_robin_gives_one_point_per_win_and_selects_by_it() {
+    let space = space();
+    let ev = evaluator(&space);
+    let score = |g: &[f64]| ev.evaluate(&Job::Score { genes: g.to_vec() }).fitness;
+    for alg in [Algorithm::Ga, Algorithm::De] {
+        let mut s = settings(alg);
+        s.compare = Compare::RoundRobin;
+        s.retest = 2;
+        let one = run(s.clone(), 1, 10);
+        let two = run(s.clone(), 2, 10);
+        assert_eq!(timeless(&one), timeless(&two), "{alg:?}");
+        // Initial round robin: 8 players, 28 pairings and 2 retests; later
+        // ones add the candidates that are not copies.
+        assert_eq!(one.history[0].evaluations, 28 + 2, "{alg:?}");
+        for h in &one.history {
+            assert_eq!(h.retests, 2);
+            // The test fitness is exact: a retest never flips.
+            assert_eq!(h.flips, 0);
+        }
+        // Each member's fitness is its share of the last tournament: mean
+        // 0.5 over players, and within the population the order of shares
+        // is the order of the underlying scores.
+        for a in &one.population {
+            for b in &one.population {
+                if score(&a.genes) > score(&b.genes) {
+                    assert!(a.fitness > b.fitness, "{alg:?}");
+                }
+            }
+        }
+        let best0 = run(s.clone(), 1, 0)
+            .population
+            .iter()
+            .map(|m| score(&m.genes))
+            .fold(f64::NEG_INFINITY, f64::max);
+        let best = score(&one.best().unwrap().genes);
+        assert!(best > best0, "{alg:?}: {best} <= {best0}");
+    }
+}
+
+#[test]
+fn round_robin_shares_count_games_and_jigos() {
+    // Three players: 0 beats 1 (3 of 4 points), 0 and 2 split with two
+    // jigos, 1 beats 2 outright.
+    let plan = Plan {
+        generation: 0,
+        candidates: vec![vec![0.0]; 3],
+        copy_of: vec![None; 3],
+        jobs: Vec::new(),
+        job_of: vec![None; 3],
+        pairings: vec![(0, 1, 0), (0, 2, 1), (1, 2, 2)],
+        retests: Vec::new(),
+        f: None,
+    };
+    let e = |fitness, errors| Eval {
+        fitness,
+        cost: 4,
+        errors,
+    };
+    let r = round_robin(&plan, &[e(0.75, 0), e(0.5, 2), e(1.0, 0)], 0);
+    let got: Vec<(f64, u64, u64)> = r.iter().map(|e| (e.fitness, e.cost, e.errors)).collect();
+    assert_eq!(
+        got,
+        vec![(5.0 / 8.0, 8, 2), (5.0 / 8.0, 8, 0), (2.0 / 8.0, 8, 2)]
+    );
+}
