@@ -230,3 +230,100 @@ fn direct_ko_for_the_second_eye() {
     // settle it and lives only if it finds the first threat (code 3).
     check("direct ko", &b, at, (Ko(3), &[]), (Ko(2), &["C1"]));
 }
+
+// The L group and its relatives (the defender is Black, X). The L group's
+// inner area is 2 by 3 points in the corner (A1-C2); its arms stop one
+// point short of the edges, at A3 and D1, the places of the "legs". The
+// rows are drawn from row 5 down to row 1. `libs` opens E3 and E2 (then
+// E1 stays White) as outside liberties of Black's wall.
+fn l_family(legs: &[(u8, u8)], libs: usize) -> Board {
+    let mut b = diagram(
+        9,
+        &[
+            ". . . . . . . .",
+            "O O O O O O . .",
+            ". X X X O O . .",
+            ". . . X O O . .",
+            ". . . . O O . .",
+        ],
+    );
+    for &(x, y) in legs {
+        b.set_stone(Coord::new(x, y), Some(Color::Black));
+    }
+    for &(x, y) in [(4u8, 2u8), (4, 1)].iter().take(libs) {
+        b.set_stone(Coord::new(x, y), None);
+    }
+    b
+}
+
+const LEG_A3: (u8, u8) = (0, 2);
+const LEG_D1: (u8, u8) = (3, 0);
+
+fn at_b3(b: &Board) -> Point {
+    b.point(Coord::new(1, 2))
+}
+
+#[test]
+fn the_l_group_is_dead_even_if_it_plays_first() {
+    // "The L group is dead", and outside liberties do not help it.
+    for libs in [0, 2] {
+        let b = l_family(&[], libs);
+        let name = format!("L group, {libs} outside liberties");
+        check(&name, &b, at_b3(&b), (Dead, &[]), (Dead, &[]));
+    }
+}
+
+#[test]
+fn an_l_group_with_one_leg_lives_or_dies_by_who_plays_first() {
+    for (name, leg) in [("L+1, leg A3", LEG_A3), ("L+1, leg D1", LEG_D1)] {
+        let b = l_family(&[leg], 2);
+        check(name, &b, at_b3(&b), (Alive, &[]), (Dead, &[]));
+    }
+}
+
+#[test]
+fn the_rectangular_six_in_the_corner_needs_two_outside_liberties() {
+    // The L group with both legs is the rectangular six in the corner.
+    // It lives if it plays first. Attacked first, it dies without outside
+    // liberties, becomes a ko that the attacker takes first with one, and
+    // lives with two.
+    let b = l_family(&[LEG_A3, LEG_D1], 0);
+    check(
+        "rectangular six, 0",
+        &b,
+        at_b3(&b),
+        (Alive, &[]),
+        (Dead, &[]),
+    );
+    let b = l_family(&[LEG_A3, LEG_D1], 1);
+    check(
+        "rectangular six, 1",
+        &b,
+        at_b3(&b),
+        (Alive, &[]),
+        (Ko(2), &[]),
+    );
+    let b = l_family(&[LEG_A3, LEG_D1], 2);
+    check(
+        "rectangular six, 2",
+        &b,
+        at_b3(&b),
+        (Alive, &[]),
+        (Alive, &[]),
+    );
+}
+
+#[test]
+fn bent_four_in_the_corner_is_ko_for_the_attacker() {
+    // The L-shaped bent four with its bend on the 1-1 point and no outside
+    // liberties: the defender lives by playing first; the attacker's 2-1
+    // point makes a ko that the attacker takes first.
+    let (b, at) = eye_shape(9, &["A2", "A1", "B1", "C1"]);
+    check(
+        "bent four in the corner",
+        &b,
+        at,
+        (Alive, &["A1", "B1"]),
+        (Ko(2), &["B1"]),
+    );
+}
