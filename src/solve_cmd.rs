@@ -138,7 +138,40 @@ struct ProblemJson {
     attacker_first: SideJson,
     expected_defender_first: Option<&'static str>,
     expected_attacker_first: Option<&'static str>,
+    /// SGF: the first moves the file marks correct, and whether each
+    /// succeeds (null: could not be judged).
+    listed_moves: Vec<ListedJson>,
     agrees: Option<bool>,
+}
+
+#[derive(Serialize)]
+struct ListedJson {
+    #[serde(rename = "move")]
+    mv: String,
+    succeeds: Option<bool>,
+}
+
+/// The file's correct first moves, each with our verdict.
+type Listed = Vec<(tengen::rules::Move, Option<bool>)>;
+
+fn listed_text(listed: &Listed) -> String {
+    if listed.is_empty() {
+        return String::new();
+    }
+    let each: Vec<String> = listed
+        .iter()
+        .map(|(m, ok)| {
+            format!(
+                "{m} {}",
+                match ok {
+                    Some(true) => "succeeds",
+                    Some(false) => "FAILS",
+                    None => "unjudged",
+                }
+            )
+        })
+        .collect();
+    format!(" (listed correct: {})", each.join(", "))
 }
 
 #[derive(Serialize, Default)]
@@ -206,10 +239,11 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
             let fp = &list[i];
             fp.problem(max_region).map(|prob| {
                 let sol = ts::solve_both(&prob, &w, opts);
-                (prob, sol)
+                let listed = fp.check_listed(&prob, &sol, &w, opts);
+                (prob, sol, listed)
             })
         },
-        |i, r: Result<(ts::Problem, Solution), String>| {
+        |i, r: Result<(ts::Problem, Solution, Listed), String>| {
             let fp = &list[i];
             sum.problems += 1;
             let mut lock = out.lock();
@@ -222,7 +256,7 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                         None => eprintln!("{msg}"),
                     }
                 }
-                Ok((prob, sol)) => {
+                Ok((prob, sol, listed)) => {
                     let c = sol.counters();
                     let ms = (sol.defender_first.elapsed + sol.attacker_first.elapsed)
                         .as_secs_f64()
@@ -238,9 +272,9 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                         sum.unknown += 1;
                     }
                     let agrees = if known {
-                        fp.agrees(&prob, &sol)
+                        fp.agrees(&prob, &sol, &listed)
                     } else {
-                        fp.agrees(&prob, &sol).map(|_| false)
+                        fp.agrees(&prob, &sol, &listed).map(|_| false)
                     };
                     if let Some(a) = agrees {
                         sum.with_answer += 1;
@@ -265,6 +299,13 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                             attacker_first: side_json(&sol.attacker_first),
                             expected_defender_first: fp.expect_defender_first.map(|e| e.name()),
                             expected_attacker_first: fp.expect_attacker_first.map(|e| e.name()),
+                            listed_moves: listed
+                                .iter()
+                                .map(|&(mv, succeeds)| ListedJson {
+                                    mv: mv.to_string(),
+                                    succeeds,
+                                })
+                                .collect(),
                             agrees,
                         };
                         let _ =
@@ -272,7 +313,7 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                     } else {
                         let _ = writeln!(
                             lock,
-                            "{:<10} {} defends. defender first: {:<12} attacker first: {:<12} leaves {:>8} nodes {:>8} tt {:>7} {:>8.1} ms{}",
+                            "{:<10} {} defends. defender first: {:<12} attacker first: {:<12} leaves {:>8} nodes {:>8} tt {:>7} {:>8.1} ms{}{}",
                             fp.name,
                             prob.defender,
                             describe(&sol.defender_first),
@@ -285,7 +326,8 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                                 Some(true) => "  agrees",
                                 Some(false) => "  DISAGREES",
                                 None => "",
-                            }
+                            },
+                            listed_text(&listed)
                         );
                     }
                 }

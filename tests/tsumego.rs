@@ -104,7 +104,7 @@ fn generated_problems_read_back_with_their_labels() {
     for (prob, text) in generated(12) {
         let fp = gotools::parse(&text, "gen").unwrap().pop().unwrap();
         let s = ts::with_stack(|| ts::solve_both(&prob, &w, SolveOptions::default()));
-        assert_eq!(fp.agrees(&prob, &s), Some(true), "{text}");
+        assert_eq!(fp.agrees(&prob, &s, &[]), Some(true), "{text}");
     }
 }
 
@@ -164,6 +164,40 @@ fn solve_cli_reports_each_problem_and_a_summary() {
     assert_eq!(sum["problems"], 3);
     assert_eq!(sum["solved"], 3);
     assert_eq!(sum["agreeing"], 3);
+    // The file's correct first move is judged too.
+    assert_eq!(
+        lines[0]["listed_moves"],
+        serde_json::json!([{"move": "B1", "succeeds": true}])
+    );
+}
+
+/// A file that marks a losing first move correct disagrees, and the text
+/// output names the move that fails, even though the side to move can
+/// succeed with another move.
+#[test]
+fn solve_cli_judges_every_move_the_file_marks_correct() {
+    let dir = std::env::temp_dir().join(format!("tengen-listed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wrong-answer.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]FF[4]SZ[9]PL[W]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]\
+         (;W[bi]C[Correct: two eyes])(;W[ai]C[Correct, says this file: wrong]))",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--quiet", "solve"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("DISAGREES"), "{text}");
+    assert!(
+        text.contains("listed correct: B1 succeeds, A1 FAILS"),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::path::Path;
 use sgf_parse::go::{self, Prop};
 
 use super::region::{DEFAULT_MAX_REGION, Problem};
-use super::{Solution, Status};
+use super::{OrderWeights, Role, Solution, SolveOptions, Status, owl};
 use crate::rules::{Board, Color, Coord, Move};
 
 /// An expected answer from a problem file.
@@ -125,9 +125,65 @@ impl FileProblem {
         })
     }
 
+    /// SGF: does each first move the file marks correct succeed? The move
+    /// is played, then the opponent moves first; the move succeeds when
+    /// the opponent then fails (or, where our own answer for the side to
+    /// move is a ko, when the opponent cannot do better than a ko).
+    /// `None` for a move that cannot be judged (outside the region, or
+    /// unknown at the node limit).
+    pub fn check_listed(
+        &self,
+        prob: &Problem,
+        s: &Solution,
+        w: &OrderWeights,
+        opts: SolveOptions,
+    ) -> Vec<(Move, Option<bool>)> {
+        let Some(me) = self.to_play else {
+            return Vec::new();
+        };
+        let (mine, theirs) = if me == prob.defender {
+            (&s.defender_first, Role::Attacker)
+        } else {
+            (&s.attacker_first, Role::Defender)
+        };
+        let at = prob.crucial[0];
+        let judge = |mv: Move| -> Option<bool> {
+            let mut board = prob.board.clone();
+            match mv {
+                Move::Pass => board.pass(),
+                Move::Play(c) => {
+                    let p = board.point(c);
+                    if !prob.in_region(p) {
+                        return None;
+                    }
+                    if board.play(p, me).is_err() {
+                        return Some(false);
+                    }
+                }
+            }
+            if board.cell(at).color() != Some(prob.defender) {
+                // The first move captured the crucial chain.
+                return Some(me != prob.defender);
+            }
+            let after = Problem::from_region(&board, &prob.region, at).ok()?;
+            let reply = owl(&after, w, opts, theirs).code?;
+            Some(match mine.owl.code {
+                Some(2 | 3) => reply != 1,
+                _ => reply == 0,
+            })
+        };
+        self.correct.iter().map(|&m| (m, judge(m))).collect()
+    }
+
     /// Does our solution agree with the file's answers? `None` when the
-    /// file gives none.
-    pub fn agrees(&self, prob: &Problem, s: &Solution) -> Option<bool> {
+    /// file gives none. `listed` is [`FileProblem::check_listed`]: every
+    /// move the file marks correct must succeed too.
+    pub fn agrees(
+        &self,
+        prob: &Problem,
+        s: &Solution,
+        listed: &[(Move, Option<bool>)],
+    ) -> Option<bool> {
         let mut any = false;
         let mut ok = true;
         if let Some(e) = self.expect_defender_first {
@@ -147,8 +203,9 @@ impl FileProblem {
             } else {
                 &s.attacker_first
             };
-            // The side to move must succeed.
+            // The side to move must succeed, with every listed move.
             ok &= side.owl.code.is_some_and(|c| c > 0);
+            ok &= listed.iter().all(|(_, good)| *good == Some(true));
         }
         any.then_some(ok)
     }
