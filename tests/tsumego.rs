@@ -210,3 +210,25 @@ fn solve_cli_rejects_a_bad_file_with_its_name() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("/nonexistent/problems.txt"), "{err}");
 }
+
+/// df-pn once answered "unknown" at level 1 after a few thousand nodes,
+/// far below the node limit: proof-number sums saturated at INF, which the
+/// root took for its threshold. The weights are a static-fitness tuning
+/// result that exposed it on this generated problem.
+#[test]
+fn level_one_does_not_give_up_below_the_node_limit() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let w = Weights::load(std::path::Path::new(&format!("{data}/static-tuned.toml"))).unwrap();
+    let w = OrderWeights::new(&w);
+    let text = std::fs::read_to_string(format!("{data}/saturation-p50.txt")).unwrap();
+    let fp = gotools::parse(&text, "saturation-p50")
+        .unwrap()
+        .pop()
+        .unwrap();
+    let prob = fp.problem(64).unwrap();
+    let s = ts::with_stack(|| ts::solve_both(&prob, &w, SolveOptions::default()));
+    assert!(s.counters().nodes < 100_000, "{:?}", s.counters());
+    assert_eq!(s.defender_first.status, Status::Ko(3));
+    assert_eq!(s.attacker_first.status, Status::Dead);
+    assert_eq!(fp.agrees(&prob, &s, &[]), Some(true));
+}

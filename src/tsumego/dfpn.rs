@@ -404,7 +404,7 @@ impl<'a> Dfpn<'a> {
 
         let mut kids: Vec<Child> = Vec::with_capacity(scored.len());
         for (rank, (_, mut kid, _, _, _)) in scored.into_iter().enumerate() {
-            kid.delta = 1 + (rank as f64 * self.w.rank_cost) as u64;
+            kid.delta = (1 + (rank as f64 * self.w.rank_cost) as u64).min(INF - 1);
             // Terminal positions were found when the move was played;
             // only the moves kept count as leaves.
             if let Some(winner) = kid.winner {
@@ -480,7 +480,14 @@ impl<'a> Dfpn<'a> {
                 } else if k.delta < second {
                     second = k.delta;
                 }
-                delta = (delta + k.phi).min(INF);
+                // Only a true disproof is infinite: a large sum stops
+                // one short, or a saturated sum would end the search at
+                // the root (threshold INF) with nothing proven.
+                delta = if delta >= INF || k.phi >= INF {
+                    INF
+                } else {
+                    (delta + k.phi).min(INF - 1)
+                };
             }
             if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta || self.aborted {
                 break;
