@@ -534,7 +534,7 @@ fn finish(
     if s.kind == Kind::Static {
         let _ = writeln!(
             summary,
-            "- static fitness ranks moves by the board alone; it is known to generalise badly, so judge the weights by the test-set leaves below"
+            "- static fitness ranks moves by the board alone; it is known to generalise badly, so judge the weights by their test-set leaves (--test)"
         );
     }
     std::fs::write(report_dir.join("curve.csv"), report::curve_csv(&st.history))?;
@@ -570,6 +570,7 @@ fn finish(
                 reference: r0[i].leaves,
                 start: r1[i].leaves,
                 tuned: r2[i].leaves,
+                wrong: [r0[i].wrong, r1[i].wrong, r2[i].wrong],
             })
             .collect();
         let sum = |r: &[fitness::ProblemRun]| r.iter().map(|x| x.leaves).sum::<u64>();

@@ -139,6 +139,8 @@ pub struct TestRow {
     pub reference: u64,
     pub start: u64,
     pub tuned: u64,
+    /// Wrong or unsolved with the untrained, starting and tuned weights.
+    pub wrong: [bool; 3],
 }
 
 fn pct(new: u64, old: u64) -> String {
@@ -154,18 +156,22 @@ pub fn difficulty_table(rows: &[TestRow]) -> String {
     bins.sort();
     bins.dedup();
     let mut out = String::from(
-        "| bin | problems | untrained (all-zero) | starting weights | tuned | tuned vs untrained | tuned vs starting |\n|---|---:|---:|---:|---:|---:|---:|\n",
+        "| bin | problems | untrained (all-zero) | starting weights | tuned | tuned vs untrained | tuned vs starting | wrong or unsolved (untrained/starting/tuned) |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let mut line = |label: String, rs: &[&TestRow]| {
         let r: u64 = rs.iter().map(|x| x.reference).sum();
         let s: u64 = rs.iter().map(|x| x.start).sum();
         let t: u64 = rs.iter().map(|x| x.tuned).sum();
+        let w = |k: usize| rs.iter().filter(|x| x.wrong[k]).count();
         let _ = writeln!(
             out,
-            "| {label} | {} | {r} | {s} | {t} | {} | {} |",
+            "| {label} | {} | {r} | {s} | {t} | {} | {} | {}/{}/{} |",
             rs.len(),
             pct(t, r),
-            pct(t, s)
+            pct(t, s),
+            w(0),
+            w(1),
+            w(2)
         );
     };
     for b in &bins {
@@ -179,16 +185,20 @@ pub fn difficulty_table(rows: &[TestRow]) -> String {
 
 /// Per-problem rows as CSV.
 pub fn test_csv(rows: &[TestRow]) -> String {
-    let mut out = String::from("problem,bin,untrained,start,tuned\n");
+    let mut out =
+        String::from("problem,bin,untrained,start,tuned,wrong_untrained,wrong_start,wrong_tuned\n");
     for r in rows {
         let _ = writeln!(
             out,
-            "{},{},{},{},{}",
+            "{},{},{},{},{},{},{},{}",
             r.name,
             r.bin.map_or(String::new(), |b| b.to_string()),
             r.reference,
             r.start,
-            r.tuned
+            r.tuned,
+            r.wrong[0] as u8,
+            r.wrong[1] as u8,
+            r.wrong[2] as u8
         );
     }
     out
@@ -248,6 +258,7 @@ mod tests {
                 reference: 100,
                 start: 80,
                 tuned: 50,
+                wrong: [false; 3],
             },
             TestRow {
                 name: "b".into(),
@@ -255,6 +266,7 @@ mod tests {
                 reference: 100,
                 start: 120,
                 tuned: 100,
+                wrong: [true, false, false],
             },
             TestRow {
                 name: "c".into(),
@@ -262,15 +274,16 @@ mod tests {
                 reference: 10,
                 start: 10,
                 tuned: 20,
+                wrong: [false, true, true],
             },
         ];
         let t = difficulty_table(&rows);
         assert!(
-            t.contains("| lv3 | 2 | 200 | 200 | 150 | -25.0% | -25.0% |"),
+            t.contains("| lv3 | 2 | 200 | 200 | 150 | -25.0% | -25.0% | 1/0/0 |"),
             "{t}"
         );
         assert!(
-            t.contains("| **all** | 3 | 210 | 210 | 170 | -19.0% | -19.0% |"),
+            t.contains("| **all** | 3 | 210 | 210 | 170 | -19.0% | -19.0% | 1/1/1 |"),
             "{t}"
         );
         let dir = std::env::temp_dir().join(format!("tengen-report-{}", std::process::id()));
