@@ -6,15 +6,12 @@
 
 use std::path::Path;
 
+mod common;
+
 #[test]
 fn rules_agree_with_gnugo_on_random_games() {
     let gnugo = Path::new("/usr/games/gnugo");
-    if !gnugo.exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "GNU Go is missing under CI: .ci/run should have installed it"
-        );
-        eprintln!("skipped: /usr/games/gnugo not installed (apt-get install gnugo)");
+    if !common::tool_present(gnugo.exists(), "/usr/games/gnugo", "apt-get install gnugo") {
         return;
     }
     for (size, games) in [(9, 40), (13, 4), (19, 2)] {

@@ -20,6 +20,8 @@ use std::process::{Command, Stdio};
 
 use regex::Regex;
 
+mod common;
+
 struct Check {
     line_no: usize,
     command: String,
@@ -206,12 +208,7 @@ fn gtp_regression_scripts() {
 #[test]
 fn classic_shapes_agree_with_gnugo() {
     let gnugo = "/usr/games/gnugo";
-    if !Path::new(gnugo).exists() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "GNU Go is missing under CI: .ci/run should have installed it"
-        );
-        eprintln!("skipped: {gnugo} not installed (apt-get install gnugo)");
+    if !common::tool_present(Path::new(gnugo).exists(), gnugo, "apt-get install gnugo") {
         return;
     }
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-scripts/classic-shapes.tst");

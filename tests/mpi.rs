@@ -8,6 +8,8 @@
 use std::path::Path;
 use std::process::Command;
 
+mod common;
+
 fn have(program: &str) -> bool {
     Command::new("sh")
         .args(["-c", &format!("command -v {program}")])
@@ -17,14 +19,11 @@ fn have(program: &str) -> bool {
 
 #[test]
 fn three_mpi_ranks_end_with_the_weights_of_a_local_run() {
-    if !have("mpirun") {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "mpirun is missing under CI: .ci/run should have installed OpenMPI"
-        );
-        eprintln!(
-            "skipped: mpirun not installed (apt-get install openmpi-bin libopenmpi-dev libclang-dev)"
-        );
+    if !common::tool_present(
+        have("mpirun"),
+        "mpirun",
+        "apt-get install openmpi-bin libopenmpi-dev libclang-dev",
+    ) {
         return;
     }
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));

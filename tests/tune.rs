@@ -210,6 +210,17 @@ fn bad_options_get_errors_that_say_what_to_do() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+/// `tune` with round-robin match fitness on the playout weights.
+const ROUND_ROBIN: [&str; 7] = [
+    "tune",
+    "--fitness",
+    "match",
+    "--group",
+    "playout",
+    "--compare",
+    "round-robin",
+];
+
 /// Match tuning by round robin, tiny (5×5, 8 playouts): the run finishes,
 /// says how it compared, and gives the same weights on 1 and 2 workers.
 #[test]
@@ -218,17 +229,9 @@ fn a_round_robin_match_run_is_reported_and_does_not_depend_on_workers() {
     let mut bodies = Vec::new();
     for workers in ["1", "2"] {
         let out = d.join(format!("rr{workers}.toml"));
-        let o = run(&[
-            "--quiet",
-            "--seed",
-            "3",
-            "tune",
-            "--fitness",
-            "match",
-            "--group",
-            "playout",
-            "--compare",
-            "round-robin",
+        let mut args = vec!["--quiet", "--seed", "3"];
+        args.extend_from_slice(&ROUND_ROBIN);
+        args.extend_from_slice(&[
             "--algorithm",
             "ga",
             "--population",
@@ -254,6 +257,7 @@ fn a_round_robin_match_run_is_reported_and_does_not_depend_on_workers() {
             "--out",
             out.to_str().unwrap(),
         ]);
+        let o = run(&args);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let text = std::fs::read_to_string(&out).unwrap();
         assert!(text.contains("round robin each generation"), "{text}");
@@ -274,17 +278,7 @@ fn a_round_robin_match_run_is_reported_and_does_not_depend_on_workers() {
         bodies.push(body(&out));
     }
     assert_eq!(bodies[0], bodies[1]);
-    let o = run(&[
-        "tune",
-        "--fitness",
-        "match",
-        "--group",
-        "playout",
-        "--compare",
-        "round-robin",
-        "--opponent",
-        "gnugo --mode gtp",
-    ]);
+    let o = run(&[&ROUND_ROBIN[..], &["--opponent", "gnugo --mode gtp"]].concat());
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("--opponent") && e.contains("round robin"), "{e}");
     let o = run(&["tune", "--compare", "round-robin", "--train", "x"]);

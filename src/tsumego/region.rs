@@ -58,14 +58,6 @@ impl Problem {
         self.mask[p.idx()]
     }
 
-    /// Empty points of the region.
-    pub fn empty_points(&self) -> usize {
-        self.region
-            .iter()
-            .filter(|&&p| self.board.cell(p) == Cell::Empty)
-            .count()
-    }
-
     fn assemble(
         board: &Board,
         defender: Color,
