@@ -1,71 +1,168 @@
 #!/usr/bin/env python3
-"""GNU Go's owl_attack/owl_defend against tengen's exact answers.
+"""GoTools' answers, tengen's and GNU Go's owl, side by side.
 
 Usage:
-  tengen --threads 1 --quiet solve --json SET/lv* > ours.json
-  gtp-scripts/tsumego-vs-gnugo.py ours.json SET
+  tengen --threads 2 --quiet solve --json [--per-file N] FILES... > ours.json
+  gtp-scripts/tsumego-vs-gnugo.py ours.json [--markdown]
 
-Each problem of the GoTools set SET is placed in the top-left corner of a
-19x19 board (letters from A at the corner) and GNU Go 3.8 is asked
-owl_attack and owl_defend on the crucial stone that tengen reports. Prints
-the agreement on success/failure and on the exact code, and the times.
+For every answer the GoTools file gives (one per mover), GNU Go 3.8 is set
+up on a 19x19 board with the problem's stones (GoTools letters: column,
+row, from A at the top-left corner) and asked owl_defend (White first) or
+owl_attack (Black first) on the first marked stone. GNU Go reads one
+dragon, so problems with several marks are judged on the first: the
+table counts them apart.
+
+Codes are compared as GNU Go writes them, for the mover: 1 success, 0
+failure, 2 success through a ko the opponent must start threats for, 3
+success only if the mover finds the first threat. GoTools' status maps to
+them: for White first l=1, lNd=2, dNl=3, d=0; for Black first d=1,
+dNl=2, lNd=3, l=0. The class compares lives/dies/ko only.
 """
-import json, subprocess, sys, time, glob, re
+import collections
+import json
+import re
+import subprocess
+import sys
+import time
+
 COLS = "ABCDEFGHJKLMNOPQRST"
-def vert(x, y): return f"{COLS[x]}{19 - y}"
-# stones per problem name from the GoTools files
-stones = {}
-for f in sorted(glob.glob(sys.argv[2] + '/lv*')):
-    name = None; buf = ''
-    for line in open(f):
-        line = line.rstrip('\n')
-        if line.startswith('$'):
-            name = line[1:].strip(); buf = ''; continue
-        if name is None: continue
-        if len(line) >= 2 and line[0] in '?A' and line[1] in '+-':
-            if name not in stones:
-                body = re.sub(r'\[..\]', '', buf.replace('\\', ' '))
-                body = body.replace(' ', '')
-                st = []
-                for i in range(0, len(body), 3):
-                    c, X, Y = body[i], ord(body[i+1]) - 65, ord(body[i+2]) - 65
-                    st.append(('W' if c == '?' else 'B', X, Y))
-                stones[name] = st
+
+
+def vert(x, y):
+    return f"{COLS[x]}{19 - y}"
+
+
+def read_gotools(path):
+    """name -> (stones, marks, [(mover, sign, status)]) of one file."""
+    lines, acc = [], None
+    for raw in open(path, encoding="latin-1"):
+        line = raw.rstrip("\r\n").rstrip()
+        cont = line.endswith("\\")
+        if cont:
+            line = line[:-1]
+        acc = line if acc is None else acc + line.strip()
+        if not cont:
+            lines.append(acc)
+            acc = None
+    probs, cur = {}, None
+    for t in (l.strip() for l in lines):
+        if t.startswith("$"):
+            cur = (t[1:].strip(), [], [], [])
+            probs[cur[0]] = cur[1:]
             continue
-        buf += line
-ours = [json.loads(l) for l in open(sys.argv[1]) if '"summary"' not in l]
-skipped = [p['name'] for p in ours if p['attacker_first']['code'] is None or p['defender_first']['code'] is None]
-ours = [p for p in ours if p['name'] not in skipped]
-if skipped:
-    print(f"skipped {len(skipped)} problems tengen left unknown")
-g = subprocess.Popen(['/usr/games/gnugo', '--mode', 'gtp', '--chinese-rules'], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-def cmd(c):
-    g.stdin.write(c + '\n'); g.stdin.flush()
-    out = []
-    while True:
-        l = g.stdout.readline()
-        if l.strip() == '' and out: break
-        if l.strip() == '': continue
-        out.append(l.strip())
-    return ' '.join(out)
-rows = []
-for p in ours:
-    st = stones[p['name']]
-    cmd('boardsize 19'); cmd('clear_board')
-    for c, X, Y in st:
-        r = cmd(f'play {c} {vert(X, Y)}')
-        assert r.startswith('='), (p['name'], r)
-    X, Y = ord(p['crucial'][0]) - 65, ord(p['crucial'][1]) - 65
-    v = vert(X, Y)
-    res = {}
-    for side, c in (('attacker_first', 'owl_attack'), ('defender_first', 'owl_defend')):
-        t = time.perf_counter(); r = cmd(f'{c} {v}'); dt = time.perf_counter() - t
-        code = int(r.split()[1])
-        res[side] = (code, dt)
-    rows.append((p, res))
-exact = sum(1 for p, r in rows for s in ('attacker_first', 'defender_first') if p[s]['code'] == r[s][0])
-wl = sum(1 for p, r in rows for s in ('attacker_first', 'defender_first') if (p[s]['code'] > 0) == (r[s][0] > 0))
-n = 2 * len(rows)
-gt = sum(r['attacker_first'][1] + r['defender_first'][1] for p, r in rows)
-ot = sum(p['attacker_first']['ms'] + p['defender_first']['ms'] for p, r in rows) / 1000
-print(f"answers {n}: exact code agreement {exact} ({100*exact/n:.1f}%), success/failure agreement {wl} ({100*wl/n:.1f}%); gnugo time {gt:.1f} s, ours {ot:.1f} s")
+        if cur is None or not t:
+            continue
+        if t[0] in "?A" and len(t) > 1 and t[1] in "+-":
+            m = re.match(r"([?A])([+-])([^#\s:]*)", t)
+            cur[3].append((m.group(1), m.group(2), m.group(3)))
+            continue
+        i = 0
+        while i < len(t):
+            if t[i] == "[":
+                cur[2].append((ord(t[i + 1]) - 65, ord(t[i + 2]) - 65))
+                i += 4
+            elif t[i] in "?A":
+                cur[1].append(("W" if t[i] == "?" else "B", ord(t[i + 1]) - 65, ord(t[i + 2]) - 65))
+                i += 3
+            else:
+                i += 1
+    return probs
+
+
+def gotools_code(mover, status):
+    """GNU Go's code for the mover from GoTools' status about White."""
+    if status == "l":
+        return 1 if mover == "?" else 0
+    if status == "d":
+        return 0 if mover == "?" else 1
+    lives = status[0] == "l"
+    white_favoured = lives
+    mover_favoured = white_favoured == (mover == "?")
+    return 2 if mover_favoured else 3
+
+
+def cls(code):
+    if code is None:
+        return "unknown"
+    return "ko" if code in (2, 3) else ("win" if code == 1 else "loss")
+
+
+def main():
+    ours = [json.loads(l) for l in open(sys.argv[1]) if '"summary"' not in l]
+    markdown = "--markdown" in sys.argv
+    files = {}
+    g = subprocess.Popen(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules"],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def cmd(c):
+        g.stdin.write(c + "\n")
+        g.stdin.flush()
+        out = []
+        while True:
+            l = g.stdout.readline()
+            if l.strip() == "" and out:
+                break
+            if l.strip() == "":
+                continue
+            out.append(l.strip())
+        return " ".join(out)
+
+    table = collections.defaultdict(collections.Counter)
+    gnu_time = 0.0
+    ours_time = 0.0
+    for p in ours:
+        path = p["source"].rsplit(":", 1)[0]
+        path = re.sub(r":\d+ \(.*\)$", "", p["source"])
+        if path not in files:
+            files[path] = read_gotools(path)
+        stones, marks, answers = files[path][p["name"]]
+        fname = path.rsplit("/", 1)[-1]
+        cmd("boardsize 19")
+        cmd("clear_board")
+        for c, x, y in stones:
+            r = cmd(f"play {c} {vert(x, y)}")
+            assert r.startswith("="), (p["name"], r)
+        v = vert(*marks[0])
+        for mover, side, owl in (("?", "defender_first", "owl_defend"), ("A", "attacker_first", "owl_attack")):
+            best = next((a for a in answers if a[0] == mover), None)
+            if best is None or p.get(side) is None:
+                continue
+            want = gotools_code(mover, best[2])
+            t = time.perf_counter()
+            r = cmd(f"{owl} {v}")
+            gnu_time += time.perf_counter() - t
+            ours_time += p[side]["ms"] / 1000
+            gnu = int(r.split()[1])
+            mine = p[side]["code"]
+            c = table[fname]
+            c["answers"] += 1
+            c["several marks"] += len(marks) > 1
+            c["tengen class"] += cls(mine) == cls(want)
+            c["tengen code"] += mine == want
+            c["gnugo class"] += cls(gnu) == cls(want)
+            c["gnugo code"] += gnu == want
+            c["tengen unknown"] += mine is None
+    total = collections.Counter()
+    keys = ["answers", "several marks", "tengen class", "tengen code", "tengen unknown", "gnugo class", "gnugo code"]
+
+    def pct(c, k):
+        return f"{c[k]} ({100 * c[k] / max(1, c['answers']):.1f}%)" if k != "answers" else str(c[k])
+
+    def order(f):
+        a, b = f[2:].split(".")
+        return (int(a), int(b))
+
+    if markdown:
+        print("| file | " + " | ".join(keys) + " |")
+        print("|---" * (len(keys) + 1) + "|")
+    for f in sorted(table, key=order):
+        total += table[f]
+        row = [pct(table[f], k) for k in keys]
+        print(("| " + f + " | " + " | ".join(row) + " |") if markdown else f"{f:8} " + "  ".join(f"{k} {r}" for k, r in zip(keys, row)))
+    row = [pct(total, k) for k in keys]
+    print(("| total | " + " | ".join(row) + " |") if markdown else "total    " + "  ".join(f"{k} {r}" for k, r in zip(keys, row)))
+    print(f"GNU Go owl time {gnu_time:.1f} s; tengen solver time {ours_time:.1f} s (same answers)")
+
+
+if __name__ == "__main__":
+    main()

@@ -13,10 +13,10 @@ loadsgf sgf/ld-straight-three.sgf 1
 #? [critical B1 B1]
 
 4 tsumego_solve A2 defender
-#? [status alive code 1 first defender move B1 leaves [0-9]+ nodes [0-9]+ tt [0-9]+ ms [0-9.]+ region 8 line W B1]
+#? [status alive code 1 ko - first defender move B1 leaves [0-9]+ nodes [0-9]+ tt [0-9]+ ms [0-9.]+ region 8 line W B1]
 
 5 tsumego_solve A2 attacker
-#? [status dead code 1 first attacker move B1 .* line B B1 .*]
+#? [status dead code 1 ko - first attacker move B1 .* line B B1 .*]
 
 6 tengen-tsumego_var A2 attacker
 #? [B1( [A-J][0-9]| PASS)*]
@@ -42,7 +42,10 @@ loadsgf sgf/ld-direct-ko.sgf 1
 #? [3 .*]
 
 22 tsumego_solve A2 attacker
-#? [status ko code 2 first attacker move C1 .*]
+#? [status ko code 2 ko d1l first attacker move C1 .*]
+
+23 tsumego_solve A2 defender
+#? [status ko code 3 ko d1l first defender .*]
 
 # Limits answer "unknown" instead of hanging.
 30 tengen-tsumego_limit nodes 2
@@ -79,10 +82,31 @@ loadsgf sgf/ld-bulky-five.sgf 1
 #? []
 
 51 tsumego_solve A3 attacker
-#? [status dead code 1 first attacker move B1 .*]
+#? [status dead code 1 ko - first attacker move B1 .*]
 
 52 tengen-tsumego_region
 #? []
 
 53 tengen-tsumego_limit
 #? [.* region detect .*]
+
+# Several crucial chains: the attacker must capture all of them. A living
+# group (eyes at A9 and C9) and a lone stone at F8.
+loadsgf sgf/ld-two-chains.sgf
+60 owl_attack F8
+#? [1 F9]
+
+61 tengen-owl_attack B9 F8
+#? [0]
+
+62 tengen-owl_defend F8
+#? [0]
+
+63 tsumego_solve B9 F8 attacker
+#? [status alive code 0 ko - first attacker move - .* region 10 line.*]
+
+64 tsumego_solve F8 attacker
+#? [status dead code 1 ko - first attacker move F9 .* region 2 line B F9]
+
+65 tengen-owl_attack B9 E9
+#? [\? the crucial stones B9 and E9 are of different colours.*]

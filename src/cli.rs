@@ -412,6 +412,24 @@ pub struct SolveArgs {
     /// One JSON object per problem and one for the summary, instead of text.
     #[arg(long)]
     pub json: bool,
+    /// Crucial stones for every problem read, as board vertices (C3,D4):
+    /// the attacker must capture all of their chains, the defender wins
+    /// when one lives. Replaces GoTools' [XY] marks and, for SGF, the
+    /// default (the defender's largest chain).
+    #[arg(long, value_delimiter = ',', value_name = "VERTICES")]
+    pub crucial: Vec<String>,
+    /// Read the files and report the problems and answer lines of each,
+    /// without solving (a check that every file parses).
+    #[arg(long)]
+    pub parse_only: bool,
+    /// Only the first N problems of each file (a sample across a set).
+    #[arg(long, value_name = "N")]
+    pub per_file: Option<usize>,
+    /// Solve both movers of every problem. By default a problem whose file
+    /// answers only one mover (GoTools lists many with White-first lines
+    /// only) is solved for that mover alone.
+    #[arg(long)]
+    pub both: bool,
 }
 
 #[derive(Args, Debug)]

@@ -12,8 +12,9 @@ use anyhow::{Context, Result, bail};
 use serde::Serialize;
 
 use tengen::tsumego::generate;
-use tengen::tsumego::problems::{self, FileProblem};
-use tengen::tsumego::{self as ts, OrderWeights, SideAnswer, Solution, SolveOptions};
+use tengen::tsumego::problems::Sides;
+use tengen::tsumego::problems::{self, Expect, FileProblem};
+use tengen::tsumego::{self as ts, OrderWeights, SideAnswer, SolveOptions};
 
 use crate::cli::{Cli, SolveArgs, TsumegoAction, TsumegoArgs};
 
@@ -101,27 +102,88 @@ fn parallel<T: Send>(
 
 #[derive(Serialize)]
 struct SideJson {
+    /// The colour that moves first.
+    mover: &'static str,
     status: &'static str,
     code: Option<u8>,
+    /// GoTools' status letters about the defender (`l`, `d`, `l1d`, ...).
+    gotools: Option<String>,
+    /// The result rests on a superko ban.
+    superko: bool,
     #[serde(rename = "move")]
     mv: Option<String>,
     line: String,
+    /// Leaves counted as GoTools counts them, over every search of the
+    /// answer (ko and seki searches included).
     leaves: u64,
+    /// GoTools-style leaves under the key move in the search without ko
+    /// threats (one answer line's `#`); for a failing mover, under every
+    /// first move tried.
+    line_leaves: u64,
+    /// Every terminal test at expansion (the older count).
+    terminals: u64,
     nodes: u64,
     tt_hits: u64,
     ms: f64,
+    /// The file's answer for this mover: its best line.
+    expected: Option<ExpectedJson>,
+    /// Status class (lives, dies, ko) equal to the file's.
+    agrees: Option<bool>,
+    /// Class and ko type equal to the file's.
+    agrees_exactly: Option<bool>,
+    /// Our key move is one the file lists as reaching the mover's goal.
+    move_listed: Option<bool>,
 }
 
-fn side_json(a: &SideAnswer) -> SideJson {
+#[derive(Serialize)]
+struct ExpectedJson {
+    status: String,
+    class: &'static str,
+    /// GoTools' `#` of its best line.
+    effort: u64,
+    /// The first moves the file lists as reaching the mover's goal.
+    succeeding: Vec<String>,
+}
+
+/// Leaves of one answer line: under the key move when the mover succeeds,
+/// under all first moves when it fails.
+fn line_leaves(a: &SideAnswer) -> u64 {
+    match a.owl.mv {
+        Some(m) if a.owl.code.is_some_and(|c| c > 0) => {
+            a.owl.per_move.iter().find(|e| e.0 == m).map_or(0, |e| e.1)
+        }
+        _ => a.owl.per_move.iter().map(|e| e.1).sum(),
+    }
+}
+
+fn side_json(fp: &FileProblem, a: &SideAnswer, defender_first: bool) -> SideJson {
+    let expect = fp.expect(defender_first);
+    let succeeding = fp.succeeding_moves(defender_first);
+    let moves_named = !succeeding.is_empty();
     SideJson {
+        mover: a.first.name(),
         status: a.status.name(),
         code: a.owl.code,
+        gotools: Expect::of(a).map(|e| e.letters()),
+        superko: a.owl.superko,
         mv: a.owl.mv.map(|m| m.to_string()),
         line: ts::format_line(&a.owl.line),
         leaves: a.counters.leaves,
+        line_leaves: line_leaves(a),
+        terminals: a.counters.terminals,
         nodes: a.counters.nodes,
         tt_hits: a.counters.tt_hits,
         ms: a.elapsed.as_secs_f64() * 1e3,
+        expected: expect.map(|e| ExpectedJson {
+            status: e.letters(),
+            class: e.name(),
+            effort: fp.effort(defender_first).unwrap_or(0),
+            succeeding: succeeding.iter().map(|m| m.to_string()).collect(),
+        }),
+        agrees: expect.map(|e| e.agrees(a.status)),
+        agrees_exactly: expect.map(|e| e.agrees_exactly(a)),
+        move_listed: (moves_named && a.owl.code.is_some_and(|c| c > 0))
+            .then(|| a.owl.mv.is_some_and(|m| succeeding.contains(&m))),
     }
 }
 
@@ -131,13 +193,13 @@ struct ProblemJson {
     name: String,
     defender: String,
     region: usize,
-    /// A stone of the crucial chain, as GoTools letters (column, row from
-    /// the top-left corner), for placing the problem on another board.
-    crucial: String,
-    defender_first: SideJson,
-    attacker_first: SideJson,
-    expected_defender_first: Option<&'static str>,
-    expected_attacker_first: Option<&'static str>,
+    /// One stone of each crucial chain, as GoTools letters (column, row
+    /// from the top-left corner of the 19x19 board), for placing the
+    /// problem on another board.
+    crucial: Vec<String>,
+    /// Null for a mover not solved (the file gives no answer for it).
+    defender_first: Option<SideJson>,
+    attacker_first: Option<SideJson>,
     /// SGF: the first moves the file marks correct, and whether each
     /// succeeds (null: could not be judged).
     listed_moves: Vec<ListedJson>,
@@ -182,7 +244,18 @@ struct SummaryJson {
     unknown: usize,
     with_answer: usize,
     agreeing: usize,
+    /// Answers (one per mover) the file gives.
+    answers: usize,
+    /// ... whose status class we match.
+    class_agree: usize,
+    /// ... whose exact status (with the ko type) we match.
+    exact_agree: usize,
+    /// Answers where we succeed and the file lists succeeding first moves.
+    moves_judged: usize,
+    /// ... where our key move is one of them.
+    moves_listed: usize,
     leaves: u64,
+    terminals: u64,
     nodes: u64,
     solver_ms: f64,
     wall_ms: f64,
@@ -190,9 +263,11 @@ struct SummaryJson {
 }
 
 fn describe(a: &SideAnswer) -> String {
-    let status = match a.status {
-        ts::Status::Ko(c) => format!("ko{c}"),
-        s => s.name().to_string(),
+    let status = match (a.status, a.owl.ko) {
+        (ts::Status::Ko(_), Some(k)) => k.letters(),
+        (ts::Status::Ko(c), None) if a.owl.superko => format!("superko{c}"),
+        (ts::Status::Ko(c), None) => format!("ko{c}"),
+        (s, _) => s.name().to_string(),
     };
     match a.owl.mv {
         Some(m) if a.owl.code.is_some_and(|c| c > 0) => format!("{status} {m}"),
@@ -203,13 +278,57 @@ fn describe(a: &SideAnswer) -> String {
 pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
     let weights = cli.engine.load_weights()?;
     let w = OrderWeights::new(&weights);
+    let mut crucial = Vec::new();
+    for v in &args.crucial {
+        match v.parse::<tengen::rules::Move>() {
+            Ok(tengen::rules::Move::Play(c)) => crucial.push(c),
+            _ => bail!("--crucial '{v}': expected board vertices such as C3,D4"),
+        }
+    }
     let mut list: Vec<FileProblem> = Vec::new();
     for f in &args.files {
-        let ps = problems::read(f).map_err(anyhow::Error::msg)?;
+        let mut ps = problems::read(f).map_err(anyhow::Error::msg)?;
+        if args.parse_only {
+            let lines: usize = ps.iter().map(|p| p.answers.len()).sum();
+            let one_mover = ps
+                .iter()
+                .filter(|p| p.expect(true).is_some() != p.expect(false).is_some())
+                .count();
+            let marks: usize = ps.iter().map(|p| p.crucial.len()).sum();
+            let illegal: usize = ps.iter().map(|p| p.illegal_main_lines().len()).sum();
+            println!(
+                "{}: {} problems, {lines} answer lines, {one_mover} answered for one mover only, {marks} crucial marks, {illegal} main lines with an illegal move",
+                f.display(),
+                ps.len()
+            );
+        }
+        if let Some(n) = args.per_file {
+            ps.truncate(n);
+        }
         if ps.is_empty() {
             eprintln!("tengen: warning: {}: no problems", f.display());
         }
         list.extend(ps);
+    }
+    if args.parse_only {
+        println!(
+            "parsed {} problems in {} files",
+            list.len(),
+            args.files.len()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !crucial.is_empty() {
+        for fp in &mut list {
+            if let Some(c) = crucial.iter().find(|c| !c.on_board(fp.size)) {
+                bail!(
+                    "--crucial {c} is off the {0}x{0} board of {1}",
+                    fp.size,
+                    fp.source
+                );
+            }
+            fp.crucial = crucial.clone();
+        }
     }
     if let Some(t) = args.time {
         anyhow::ensure!(
@@ -238,12 +357,12 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
         |i| {
             let fp = &list[i];
             fp.problem(max_region).map(|prob| {
-                let sol = ts::solve_both(&prob, &w, opts);
+                let sol = fp.solve(&prob, &w, opts, args.both);
                 let listed = fp.check_listed(&prob, &sol, &w, opts);
                 (prob, sol, listed)
             })
         },
-        |i, r: Result<(ts::Problem, Solution, Listed), String>| {
+        |i, r: Result<(ts::Problem, Sides, Listed), String>| {
             let fp = &list[i];
             sum.problems += 1;
             let mut lock = out.lock();
@@ -258,14 +377,31 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                 }
                 Ok((prob, sol, listed)) => {
                     let c = sol.counters();
-                    let ms = (sol.defender_first.elapsed + sol.attacker_first.elapsed)
-                        .as_secs_f64()
-                        * 1e3;
+                    let sides = [sol.defender_first.as_ref(), sol.attacker_first.as_ref()];
+                    let ms: f64 = sides
+                        .iter()
+                        .flatten()
+                        .map(|a| a.elapsed.as_secs_f64() * 1e3)
+                        .sum();
                     sum.leaves += c.leaves;
+                    sum.terminals += c.terminals;
                     sum.nodes += c.nodes;
+                    for (a, def_first) in [(sides[0], true), (sides[1], false)] {
+                        let (Some(e), Some(a)) = (fp.expect(def_first), a) else {
+                            continue;
+                        };
+                        sum.answers += 1;
+                        sum.class_agree += e.agrees(a.status) as usize;
+                        sum.exact_agree += e.agrees_exactly(a) as usize;
+                        let listed = fp.succeeding_moves(def_first);
+                        if !listed.is_empty() && a.owl.code.is_some_and(|c| c > 0) {
+                            sum.moves_judged += 1;
+                            sum.moves_listed +=
+                                a.owl.mv.is_some_and(|m| listed.contains(&m)) as usize;
+                        }
+                    }
                     sum.solver_ms += ms;
-                    let known = sol.defender_first.status != ts::Status::Unknown
-                        && sol.attacker_first.status != ts::Status::Unknown;
+                    let known = sol.known();
                     if known {
                         sum.solved += 1;
                     } else {
@@ -286,19 +422,21 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                             name: fp.name.clone(),
                             defender: prob.defender.name().to_string(),
                             region: prob.region.len(),
-                            crucial: {
-                                let c = prob.board.coord(prob.crucial[0]);
-                                let n = prob.board.size() as u8;
-                                format!(
-                                    "{}{}",
-                                    (b'A' + c.x) as char,
-                                    (b'A' + (n - 1 - c.y)) as char
-                                )
-                            },
-                            defender_first: side_json(&sol.defender_first),
-                            attacker_first: side_json(&sol.attacker_first),
-                            expected_defender_first: fp.expect_defender_first.map(|e| e.name()),
-                            expected_attacker_first: fp.expect_attacker_first.map(|e| e.name()),
+                            crucial: prob
+                                .crucial_points()
+                                .iter()
+                                .map(|&p| {
+                                    let c = prob.board.coord(p);
+                                    let n = prob.board.size() as u8;
+                                    format!(
+                                        "{}{}",
+                                        (b'A' + c.x) as char,
+                                        (b'A' + (n - 1 - c.y)) as char
+                                    )
+                                })
+                                .collect(),
+                            defender_first: sides[0].map(|a| side_json(fp, a, true)),
+                            attacker_first: sides[1].map(|a| side_json(fp, a, false)),
                             listed_moves: listed
                                 .iter()
                                 .map(|&(mv, succeeds)| ListedJson {
@@ -316,8 +454,8 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                             "{:<10} {} defends. defender first: {:<12} attacker first: {:<12} leaves {:>8} nodes {:>8} tt {:>7} {:>8.1} ms{}{}",
                             fp.name,
                             prob.defender,
-                            describe(&sol.defender_first),
-                            describe(&sol.attacker_first),
+                            sides[0].map_or("-".into(), describe),
+                            sides[1].map_or("-".into(), describe),
                             c.leaves,
                             c.nodes,
                             c.tt_hits,
@@ -349,14 +487,20 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
         );
     } else {
         println!(
-            "summary: {} problems, {} solved, {} unknown, {} errors; {} with an answer in the file, {} agree; leaves {}, nodes {}, solver time {:.1} s, wall {:.1} s (level {})",
+            "summary: {} problems, {} solved, {} unknown, {} errors; {} with an answer in the file, {} agree; {} answers per mover: class {} agree, exactly (ko type) {}, key move listed {} of {}; leaves {} (terminal tests {}), nodes {}, solver time {:.1} s, wall {:.1} s (level {})",
             sum.problems,
             sum.solved,
             sum.unknown,
             sum.errors,
             sum.with_answer,
             sum.agreeing,
+            sum.answers,
+            sum.class_agree,
+            sum.exact_agree,
+            sum.moves_listed,
+            sum.moves_judged,
             sum.leaves,
+            sum.terminals,
             sum.nodes,
             sum.solver_ms / 1e3,
             sum.wall_ms / 1e3,

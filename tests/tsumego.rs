@@ -9,43 +9,187 @@ use tengen::tsumego::problems::Expect;
 use tengen::tsumego::{self as ts, OrderWeights, SolveOptions, Status};
 use tengen::weights::{Group, SPECS, Weights};
 
+/// Hand-made problems in GoTools syntax (not from GoTools' collection),
+/// one for each rule of the reader.
 const SAMPLE: &str = "\
 Copyright line of the collection, ignored
+3 problems
 $ P1
-?ABAAB?BB?BCACAACB?CCADA \\
-ADB?DC[AB][CB]
-?+l#5 3 1 40.00 4 ?? 0 255 :CCBC:
-?+d#7 :AA@@:
-?-d#9 :BA:
+?DAAEA?AB?BB?CB?DB \\
+AEBAACABCACCADCAEC[AB][DB]
+?+l#5 3 1 40.00 4 ?? 0 255 :BA:
+?-d#7 :AA@@:
+A+d#9 3 1 0.00 2 ?? 0 255 :BA\\
+AA:
 $ P2
-AAA?AB
-A-l1d#3 ::
+AAA?AB?BA[AB]
+?+l2d#3 ::
+?-d1l#2 ::
+A-l3d#4 ::
+$ P3
+AAA?AB?BA[AB]
+?-d#1 :@@BB:
 ";
 
 #[test]
 fn gotools_reader_reads_every_documented_feature() {
+    use tengen::rules::{Color, Coord, Move};
     let ps = gotools::parse(SAMPLE, "sample").unwrap();
-    assert_eq!(ps.len(), 2);
+    assert_eq!(ps.len(), 3);
     let p = &ps[0];
     assert_eq!(p.name, "P1");
-    // Ten triples over two lines joined by the backslash.
-    assert_eq!(p.stones.len(), 10);
-    assert_eq!(p.safe.len(), 2);
-    assert_eq!(p.defender, Some(tengen::rules::Color::White));
-    // Two answer lines for the defender first: the better one counts.
-    assert_eq!(p.expect_defender_first, Some(Expect::Lives));
-    assert_eq!(p.expect_attacker_first, Some(Expect::Dies));
-    assert_eq!(p.line_defender_first.len(), 2);
-    let pass_line = &ps[0].line_defender_first;
-    assert!(
-        pass_line
-            .iter()
-            .all(|(_, m)| *m != tengen::rules::Move::Pass)
+    // Twelve triples over two lines joined by the backslash.
+    assert_eq!(p.stones.len(), 12);
+    // Marks are crucial White chains, not the wall.
+    assert_eq!(p.crucial.len(), 2);
+    assert!(p.safe.is_empty());
+    // White always defends, whoever moves first.
+    assert_eq!(p.defender, Some(Color::White));
+    // `?` moves first: White; its best (first) line counts.
+    assert_eq!(p.expect(true), Some(Expect::Lives));
+    assert_eq!(p.lines_for(true).count(), 2);
+    // `-` is a failing line of the same mover, not the attacker's answer.
+    assert!(!p.lines_for(true).nth(1).unwrap().success);
+    // Black moving first: `A+d`, an answer line continued with a backslash.
+    assert_eq!(p.expect(false), Some(Expect::Dies));
+    let black = p.lines_for(false).next().unwrap();
+    assert!(black.success);
+    assert_eq!(black.effort, 9);
+    assert_eq!(black.line.len(), 2);
+    // GoTools letters: column then row from the top-left corner of 19x19.
+    assert_eq!(black.line[0], (Color::Black, Move::Play(Coord::new(1, 18))));
+    assert_eq!(black.line[1], (Color::White, Move::Play(Coord::new(0, 18))));
+    // Only the `+` lines name succeeding first moves.
+    assert_eq!(
+        p.succeeding_moves(true),
+        vec![Move::Play(Coord::new(1, 18))]
     );
+    // Ko types N = 1, 2 and 3, each about White.
     let q = &ps[1];
-    assert_eq!(q.defender, Some(tengen::rules::Color::Black));
-    assert_eq!(q.expect_attacker_first, Some(Expect::Ko));
-    assert!(q.line_attacker_first.is_empty());
+    let ko = |lives, n| {
+        Some(Expect::Ko(ts::KoType {
+            defender_lives: lives,
+            threats: Some(n),
+        }))
+    };
+    assert_eq!(q.expect(true), ko(true, 2));
+    assert_eq!(
+        q.lines_for(true).nth(1).unwrap().expect,
+        ko(false, 1).unwrap()
+    );
+    assert_eq!(q.expect(false), ko(true, 3));
+    // Only White-first lines: no answer for Black first is invented.
+    let r = &ps[2];
+    assert_eq!(r.expect(true), Some(Expect::Dies));
+    assert_eq!(r.expect(false), None);
+    assert_eq!(r.movers(false), [true, false]);
+    assert_eq!(r.movers(true), [true, true]);
+    assert_eq!(r.lines_for(true).next().unwrap().line[0].1, Move::Pass);
+    // Every main line replays legally under this reading; a line that
+    // plays on a stone does not.
+    for p in &ps {
+        assert!(p.illegal_main_lines().is_empty(), "{}", p.name);
+    }
+    let bad = gotools::parse("$ P4\nAAA?AB?BA[AB]\n?+l#1 :AA:\n", "b").unwrap();
+    assert_eq!(bad[0].illegal_main_lines(), vec![0]);
+}
+
+/// Hand-made problems in GoTools syntax for the framing rules.
+const FRAMING: &str = "\
+$ BOTH
+?BA?DAAEAAGA?AB?BB?CB?DBAEB?FBAGBAACABCACCADCAECAFCAGC[BA][FB]
+$ ONLY_FB
+?BA?DAAEAAGA?AB?BB?CB?DBAEB?FBAGBAACABCACCADCAECAFCAGC[FB]
+$ INNER
+ABA?EAAFAAABABB?EBAFB?AC?BC?CC?DC?ECAFCAADABDACDADDAEDAFD[AC]
+$ BENT4
+?DAAEA?BB?CB?DBAEB?AC?BCACCADCAECAADABDACD[BB]
+$ STRAIGHT3
+?DAAEA?AB?BB?CB?DBAEBAACABCACCADCAEC[AB]
+";
+
+fn framing(name: &str) -> (tengen::tsumego::problems::FileProblem, ts::Problem) {
+    let fp = gotools::parse(FRAMING, "framing")
+        .unwrap()
+        .into_iter()
+        .find(|p| p.name == name)
+        .unwrap();
+    let prob = fp.problem(48).unwrap();
+    (fp, prob)
+}
+
+fn solve_file(name: &str) -> ts::Solution {
+    let (_, prob) = framing(name);
+    let w = OrderWeights::new(&Weights::default());
+    ts::with_stack(|| ts::solve_both(&prob, &w, SolveOptions::default()))
+}
+
+/// Marks on several chains: the attacker must capture all of them. Here a
+/// living group (two eyes at AA and CA) and a lone stone at FB that Black
+/// captures at FA are both marked: White lives whoever starts. With the
+/// lone stone alone marked, White dies whoever starts.
+#[test]
+fn the_attacker_must_capture_every_crucial_chain() {
+    let (_, prob) = framing("BOTH");
+    assert_eq!(prob.crucial.len(), 2);
+    let s = solve_file("BOTH");
+    assert_eq!(s.defender_first.status, Status::Alive);
+    assert_eq!(s.attacker_first.status, Status::Alive);
+    let s = solve_file("ONLY_FB");
+    assert_eq!(s.defender_first.status, Status::Dead);
+    assert_eq!(s.attacker_first.status, Status::Dead);
+}
+
+/// The inner Black chain BA-AB-BB has a liberty at AA that touches only
+/// Black stones. It is not wall (it does not touch the open board), so the
+/// region holds it and AA: 7 White stones, 3 Black, 5 empty points.
+#[test]
+fn an_inner_attacker_chain_and_its_attacker_only_liberty_are_in_the_region() {
+    let (_, prob) = framing("INNER");
+    assert_eq!(prob.region.len(), 15, "{}", prob.render());
+    let aa = prob.board.point(tengen::rules::Coord::new(0, 18));
+    let ba = prob.board.point(tengen::rules::Coord::new(1, 18));
+    assert!(
+        prob.in_region(aa) && prob.in_region(ba),
+        "{}",
+        prob.render()
+    );
+}
+
+/// Bent four in the corner (eye space AA BA CA AB, no outside liberties):
+/// White lives at BA; Black first makes a ko at BA that White wins with one
+/// external threat (GoTools' `d1l`, GNU Go's code 2 for the attacker).
+#[test]
+fn bent_four_in_the_corner_is_a_ko_for_the_attacker() {
+    let s = solve_file("BENT4");
+    let ba = tengen::rules::Move::Play(tengen::rules::Coord::new(1, 18));
+    assert_eq!(s.defender_first.status, Status::Alive);
+    assert_eq!(s.defender_first.owl.mv, Some(ba));
+    assert_eq!(s.attacker_first.status, Status::Ko(2));
+    assert_eq!(s.attacker_first.owl.mv, Some(ba));
+    let ko = s.attacker_first.owl.ko.unwrap();
+    assert_eq!(ko.letters(), "d1l");
+    // The straight three beside it is no ko: BA lives or kills.
+    let s = solve_file("STRAIGHT3");
+    assert_eq!(s.defender_first.status, Status::Alive);
+    assert_eq!(s.attacker_first.status, Status::Dead);
+    assert_eq!(s.attacker_first.owl.mv, Some(ba));
+}
+
+/// GoTools counts leaves per answer line: the leaves under each tried
+/// first move add up to the search's count.
+#[test]
+fn leaves_are_counted_per_first_move() {
+    let s = solve_file("STRAIGHT3");
+    for a in [&s.defender_first, &s.attacker_first] {
+        let per: u64 = a.owl.per_move.iter().map(|e| e.1).sum();
+        assert!(per > 0 && per <= a.counters.leaves, "{:?}", a.owl.per_move);
+        assert!(
+            a.counters.leaves <= a.counters.terminals,
+            "{:?}",
+            a.counters
+        );
+    }
 }
 
 #[test]
@@ -58,12 +202,11 @@ fn gotools_reader_names_the_line_of_an_error() {
     assert!(e.contains("unexpected 'x'"), "{e}");
     let lower = "$ P1\n?ab\n";
     assert!(gotools::parse(lower, "l.txt").is_err());
-}
-
-#[test]
-fn pass_in_a_main_line_is_read() {
-    let ps = gotools::parse("$ P3\n?AA?AB\n?+d#1 :@@BB:\n", "x").unwrap();
-    assert_eq!(ps[0].line_defender_first[0].1, tengen::rules::Move::Pass);
+    // A mark on a Black stone is not a crucial chain.
+    let e = gotools::parse("$ P9\nAAA?AB[AA]\n", "m.txt").unwrap_err();
+    assert!(e.contains("m.txt:1 (P9)") && e.contains("[AA]"), "{e}");
+    let e = gotools::parse("$ P9\n?AB\n?+x#1 ::\n", "s.txt").unwrap_err();
+    assert!(e.contains("s.txt:3") && e.contains("'x'"), "{e}");
 }
 
 /// Problems from the generator, labelled at level 1.
@@ -104,7 +247,20 @@ fn generated_problems_read_back_with_their_labels() {
     for (prob, text) in generated(12) {
         let fp = gotools::parse(&text, "gen").unwrap().pop().unwrap();
         let s = ts::with_stack(|| ts::solve_both(&prob, &w, SolveOptions::default()));
-        assert_eq!(fp.agrees(&prob, &s, &[]), Some(true), "{text}");
+        // GoTools' conventions: White defends, marks on crucial chains,
+        // one line per mover with the mover's sign.
+        assert_eq!(fp.defender, Some(tengen::rules::Color::White), "{text}");
+        assert!(!fp.crucial.is_empty(), "{text}");
+        assert_eq!(
+            fp.lines_for(true).next().unwrap().mover,
+            tengen::rules::Color::White
+        );
+        for (a, defender_first) in [(&s.defender_first, true), (&s.attacker_first, false)] {
+            let line = fp.lines_for(defender_first).next().unwrap();
+            assert_eq!(line.success, matches!(a.owl.code, Some(1 | 2)), "{text}");
+            assert!(line.expect.agrees_exactly(a), "{text}");
+        }
+        assert_eq!(fp.agrees(&prob, &s.into(), &[]), Some(true), "{text}");
     }
 }
 
@@ -230,5 +386,5 @@ fn level_one_does_not_give_up_below_the_node_limit() {
     assert!(s.counters().nodes < 100_000, "{:?}", s.counters());
     assert_eq!(s.defender_first.status, Status::Ko(3));
     assert_eq!(s.attacker_first.status, Status::Dead);
-    assert_eq!(fp.agrees(&prob, &s, &[]), Some(true));
+    assert_eq!(fp.agrees(&prob, &s.into(), &[]), Some(true));
 }

@@ -258,10 +258,11 @@ impl Engine {
 
     /// The closed-boundary problem around the stone at `at`: the explicit
     /// region if one is set, else region detection.
-    pub fn tsumego_problem(&self, at: Coord) -> Result<crate::tsumego::Problem, EngineError> {
+    /// Every chain through `at` is crucial.
+    pub fn tsumego_problem(&self, at: &[Coord]) -> Result<crate::tsumego::Problem, EngineError> {
         let b = self.game.board();
-        if !at.on_board(b.size()) {
-            return Err(EngineError::Region(crate::tsumego::RegionError::Empty(at)));
+        if let Some(&c) = at.iter().find(|c| !c.on_board(b.size())) {
+            return Err(EngineError::Region(crate::tsumego::RegionError::Empty(c)));
         }
         Ok(self.tsumego.problem(b, at)?)
     }
@@ -271,10 +272,11 @@ impl Engine {
     }
 
     /// Owl-style reading: can `role`, moving first, kill (attacker) or
-    /// save (defender) the group at `at`? GNU Go's codes 0-3.
+    /// save (defender) the group at `at`? GNU Go's codes 0-3. With several
+    /// stones, the attacker must capture every one of their chains.
     pub fn owl(
         &mut self,
-        at: Coord,
+        at: &[Coord],
         role: crate::tsumego::Role,
     ) -> Result<crate::tsumego::OwlAnswer, EngineError> {
         self.stop_background();
@@ -288,8 +290,8 @@ impl Engine {
 
     /// GNU Go's `dragon_status`: alive, critical A D, dead or unknown.
     pub fn dragon_status(&mut self, at: Coord) -> Result<String, EngineError> {
-        let attack = self.owl(at, crate::tsumego::Role::Attacker)?;
-        let defend = self.owl(at, crate::tsumego::Role::Defender)?;
+        let attack = self.owl(&[at], crate::tsumego::Role::Attacker)?;
+        let defend = self.owl(&[at], crate::tsumego::Role::Defender)?;
         Ok(crate::tsumego::dragon_status(&attack, &defend))
     }
 
@@ -297,7 +299,7 @@ impl Engine {
     /// the side to move in the game), seki told apart from life.
     pub fn tsumego_solve(
         &mut self,
-        at: Coord,
+        at: &[Coord],
         first: Option<crate::tsumego::Role>,
         level: Option<u8>,
     ) -> Result<(crate::tsumego::Problem, crate::tsumego::SideAnswer), EngineError> {

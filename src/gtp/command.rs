@@ -52,6 +52,8 @@ pub const COMMANDS: &[&str] = &[
     "tengen-clear_tree",
     "owl_attack",
     "owl_defend",
+    "tengen-owl_attack",
+    "tengen-owl_defend",
     "dragon_status",
     "tsumego_solve",
     "tengen-tsumego_var",
@@ -123,10 +125,14 @@ pub enum Command {
     ClearTree,
     OwlAttack(Move),
     OwlDefend(Move),
+    /// `tengen-owl_attack <vertex>...`: every chain named is crucial.
+    OwlAttackChains(Vec<Move>),
+    /// `tengen-owl_defend <vertex>...`.
+    OwlDefendChains(Vec<Move>),
     DragonStatus(Move),
-    /// `tsumego_solve <vertex> [attacker|defender] [level N]`.
+    /// `tsumego_solve <vertex>... [attacker|defender] [level N]`.
     TsumegoSolve {
-        at: Move,
+        at: Vec<Move>,
         first: Option<Role>,
         level: Option<u8>,
     },
@@ -429,12 +435,44 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
                 _ => C::TsumegoGfx(v),
             })
         }
+        "tengen-owl_attack" | "tengen-owl_defend" => {
+            if args.is_empty() {
+                return syntax(format!("expected: {name} <vertex> [<vertex>...]"));
+            }
+            let mut v = Vec::new();
+            for a in args {
+                v.push(vertex(a)?);
+            }
+            Ok(if name == "tengen-owl_attack" {
+                C::OwlAttackChains(v)
+            } else {
+                C::OwlDefendChains(v)
+            })
+        }
         "tsumego_solve" => {
-            let usage = "expected: tsumego_solve <vertex> [attacker|defender] [level N]";
-            let Some((first_arg, rest)) = args.split_first() else {
+            let usage =
+                "expected: tsumego_solve <vertex> [<vertex>...] [attacker|defender] [level N]";
+            let n = args
+                .iter()
+                .take_while(|a| {
+                    !matches!(
+                        a.to_ascii_lowercase().as_str(),
+                        "attacker" | "defender" | "level"
+                    )
+                })
+                .count();
+            if n == 0 {
                 return syntax(usage);
-            };
-            let at = vertex(first_arg)?;
+            }
+            let mut at = Vec::new();
+            for (i, a) in args[..n].iter().enumerate() {
+                match vertex(a) {
+                    Ok(v) => at.push(v),
+                    Err(_) if i > 0 => return syntax(usage),
+                    Err(e) => return Err(e),
+                }
+            }
+            let rest = &args[n..];
             let mut first = None;
             let mut level = None;
             let mut i = 0;
@@ -678,8 +716,10 @@ mod tests {
             "tengen-clear_tree",
             "owl_attack C3",
             "owl_defend C3",
+            "tengen-owl_attack C3 D4",
+            "tengen-owl_defend C3",
             "dragon_status C3",
-            "tsumego_solve C3 attacker level 2",
+            "tsumego_solve C3 D4 attacker level 2",
             "tengen-tsumego_var C3 defender",
             "tengen-tsumego_gfx C3",
             "tengen-tsumego_region A1 B1",
@@ -692,5 +732,26 @@ mod tests {
             assert_eq!(&r.name, name);
             assert!(r.command.is_ok(), "{ex}: {:?}", r.command);
         }
+    }
+
+    #[test]
+    fn several_crucial_stones_parse() {
+        use crate::rules::Coord;
+        let c3 = Move::Play(Coord::new(2, 2));
+        let d4 = Move::Play(Coord::new(3, 3));
+        assert_eq!(
+            parse_line("tsumego_solve C3 d4 defender level 3").command,
+            Ok(Command::TsumegoSolve {
+                at: vec![c3, d4],
+                first: Some(Role::Defender),
+                level: Some(3),
+            })
+        );
+        assert_eq!(
+            parse_line("tengen-owl_attack C3 D4").command,
+            Ok(Command::OwlAttackChains(vec![c3, d4]))
+        );
+        assert!(parse_line("tengen-owl_defend").command.is_err());
+        assert!(parse_line("tsumego_solve attacker").command.is_err());
     }
 }

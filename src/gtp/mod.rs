@@ -146,9 +146,14 @@ fn solve_text(prob: &crate::tsumego::Problem, a: &crate::tsumego::SideAnswer) ->
         "attacker"
     };
     format!(
-        "status {} code {} first {first} move {} leaves {} nodes {} tt {} ms {:.1} region {} line {}",
+        "status {} code {} ko {} first {first} move {} leaves {} nodes {} tt {} ms {:.1} region {} line {}",
         a.status.name(),
         a.owl.code.map_or("-".to_string(), |c| c.to_string()),
+        match (a.owl.ko, a.owl.superko) {
+            (Some(k), _) => k.letters(),
+            (None, true) => "superko".to_string(),
+            (None, false) => "-".to_string(),
+        },
         match (a.owl.code, a.owl.mv) {
             (Some(c), Some(m)) if c > 0 => m.to_string(),
             _ => "-".to_string(),
@@ -437,26 +442,46 @@ impl Session {
                 } else {
                     crate::tsumego::Role::Defender
                 };
-                let a = e.owl(at, role).map_err(fail)?;
+                let a = e.owl(&[at], role).map_err(fail)?;
+                Ok(owl_text(&a))
+            }
+            C::OwlAttackChains(ref mvs) | C::OwlDefendChains(ref mvs) => {
+                let at = mvs
+                    .iter()
+                    .map(|&m| on_board(e, m))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let role = if matches!(cmd, C::OwlAttackChains(_)) {
+                    crate::tsumego::Role::Attacker
+                } else {
+                    crate::tsumego::Role::Defender
+                };
+                let a = e.owl(&at, role).map_err(fail)?;
                 Ok(owl_text(&a))
             }
             C::DragonStatus(mv) => {
                 let at = on_board(e, mv)?;
                 e.dragon_status(at).map_err(fail)
             }
-            C::TsumegoSolve { at, first, level } => {
-                let at = on_board(e, at)?;
-                let (prob, a) = e.tsumego_solve(at, first, level).map_err(fail)?;
+            C::TsumegoSolve {
+                ref at,
+                first,
+                level,
+            } => {
+                let at = at
+                    .iter()
+                    .map(|&m| on_board(e, m))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let (prob, a) = e.tsumego_solve(&at, first, level).map_err(fail)?;
                 Ok(solve_text(&prob, &a))
             }
             C::TsumegoVar { at, first } => {
                 let at = on_board(e, at)?;
-                let (_, a) = e.tsumego_solve(at, Some(first), None).map_err(fail)?;
+                let (_, a) = e.tsumego_solve(&[at], Some(first), None).map_err(fail)?;
                 Ok(join(a.owl.line.iter().map(|(_, m)| *m)))
             }
             C::TsumegoGfx(at) => {
                 let at = on_board(e, at)?;
-                let (prob, a) = e.tsumego_solve(at, None, None).map_err(fail)?;
+                let (prob, a) = e.tsumego_solve(&[at], None, None).map_err(fail)?;
                 let moves: Vec<Move> = a.owl.line.iter().map(|(_, m)| *m).collect();
                 let mut out = String::new();
                 if !moves.is_empty() {

@@ -38,21 +38,58 @@ pub const NO_ROOM: usize = 4;
 /// Key component for "the previous move was a pass".
 const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
+/// External ko threats that never run out.
+pub const UNLIMITED: u8 = u8::MAX;
+
 /// How ko is settled in one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Regime {
-    /// This side may ignore the simple-ko ban (it has unlimited ko threats).
-    pub favored: Option<Color>,
+    /// External ko threats of each colour (by `Color::index`): each lets
+    /// that side retake a ko at once, ignoring the simple-ko ban, as if it
+    /// had played a threat the opponent answered. [`UNLIMITED`] never runs
+    /// out.
+    pub threats: [u8; 2],
     /// Seki test: the defender only wins by unconditional life (Benson);
     /// two passes in a row are a win for the attacker.
     pub strict: bool,
 }
 
+impl Regime {
+    /// Simple ko for both sides, no threats.
+    pub const PLAIN: Regime = Regime {
+        threats: [0, 0],
+        strict: false,
+    };
+
+    /// `c` has `n` external ko threats, its opponent none.
+    pub fn threats_for(c: Color, n: u8) -> Regime {
+        let mut threats = [0, 0];
+        threats[c.index()] = n;
+        Regime {
+            threats,
+            strict: false,
+        }
+    }
+
+    /// The seki test.
+    pub const STRICT: Regime = Regime {
+        threats: [0, 0],
+        strict: true,
+    };
+}
+
 /// Per-solve effort.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Counters {
-    /// Terminal evaluations (capture, Benson life, no room, two passes).
+    /// Terminal leaves counted as GoTools counts them: a terminal position
+    /// (capture, Benson life, no room, two passes) counts when the search
+    /// uses its value, that is when it decides its parent: the winning
+    /// terminal move of a proved node and the terminal moves ordered before
+    /// it, or every terminal move of a disproved node.
     pub leaves: u64,
+    /// Every terminal test that found a terminal position at expansion
+    /// (the older, larger count).
+    pub terminals: u64,
     /// Interior nodes searched (df-pn calls).
     pub nodes: u64,
     /// Expansions whose child was found in the transposition table.
@@ -62,6 +99,7 @@ pub struct Counters {
 impl std::ops::AddAssign for Counters {
     fn add_assign(&mut self, o: Counters) {
         self.leaves += o.leaves;
+        self.terminals += o.terminals;
         self.nodes += o.nodes;
         self.tt_hits += o.tt_hits;
     }
@@ -86,6 +124,12 @@ pub struct Proof {
     pub line: Vec<(Color, Move)>,
     /// A ko ban was met somewhere (so the answer may depend on ko threats).
     pub ko_seen: bool,
+    /// The result at the root rests on a repetition ban other than simple
+    /// ko (superko: double ko, send-two-return-one, ...).
+    pub superko: bool,
+    /// Leaves spent under each first move tried at the root (GoTools' `#`
+    /// per answer line), in the order the moves were first tried.
+    pub per_move: Vec<(Move, u64)>,
     pub counters: Counters,
 }
 
@@ -106,10 +150,13 @@ struct Child {
     /// Proven with a path-dependent result (not in the table).
     pinned: bool,
     terminal: bool,
-    /// Ignores a ko ban (favoured side).
+    /// Ignores a ko ban (spends one of the mover's external threats).
     ko_exempt: bool,
     /// The winner if the position after the move is terminal.
     winner: Option<Color>,
+    /// A pass that a second pass would answer by ending the game: not a
+    /// pass made under a ko ban (that one only waits for the ban to lapse).
+    pass_ends: bool,
 }
 
 impl Child {
@@ -124,6 +171,7 @@ impl Child {
             terminal: false,
             ko_exempt,
             winner,
+            pass_ends: false,
         }
     }
 }
@@ -139,6 +187,8 @@ struct Node {
     /// The parent's best alternative to the move played (the opponent's
     /// favoured point).
     prev_alt: Option<Point>,
+    /// External ko threats left, by colour.
+    threats: [u8; 2],
 }
 
 pub struct Dfpn<'a> {
@@ -155,7 +205,11 @@ pub struct Dfpn<'a> {
     aborted: bool,
     ko_seen: bool,
     counting: bool,
-    crucial: Point,
+    /// One stone of each crucial chain.
+    crucial: Vec<Point>,
+    heads: Vec<Point>,
+    /// Leaves under each root child, by the child's move.
+    per_move: Vec<(Option<Point>, u64)>,
     /// Per point and colour: proved winning moves.
     wins: Vec<[u32; 2]>,
     /// Per point and colour: times chosen as most promising.
@@ -190,7 +244,9 @@ impl<'a> Dfpn<'a> {
             aborted: false,
             ko_seen: false,
             counting: true,
-            crucial: prob.crucial[0],
+            crucial: prob.crucial_points(),
+            heads: Vec::new(),
+            per_move: Vec::new(),
             wins: vec![[0; 2]; MAX_POINTS],
             history: vec![[0; 2]; MAX_POINTS],
             killers: Vec::new(),
@@ -203,23 +259,35 @@ impl<'a> Dfpn<'a> {
         b.hash() ^ zobrist::side_key(to_move)
     }
 
-    fn tt_key(b: &Board, to_move: Color, last_pass: bool) -> u64 {
-        b.key(to_move) ^ if last_pass { PASS_KEY } else { 0 }
+    fn tt_key(b: &Board, to_move: Color, last_pass: bool, threats: [u8; 2]) -> u64 {
+        let t = if threats == [0, 0] {
+            0
+        } else {
+            zobrist::mix64(PASS_KEY ^ ((threats[0] as u64) << 8 | threats[1] as u64))
+        };
+        b.key(to_move) ^ if last_pass { PASS_KEY } else { 0 } ^ t
     }
 
     /// The winner if the position (with `to_move` to play) is terminal.
     fn terminal(&mut self, depth: usize, pass_pass: bool) -> Option<Color> {
         let prob = self.prob;
         let b = &self.boards[depth];
-        let def = Cell::stone(prob.defender);
-        if b.cell(self.crucial) != def {
+        let mut on_board = 0;
+        for i in 0..prob.crucial.len() {
+            if prob.chain_on_board(b, i) {
+                on_board |= 1u64 << i.min(63);
+            }
+        }
+        if on_board == 0 {
             return Some(prob.attacker());
         }
         if pass_pass && !self.regime.strict {
             return Some(prob.defender);
         }
-        if self.benson.alive(prob, b, self.crucial) {
-            return Some(prob.defender);
+        for (i, &p) in self.crucial.iter().enumerate() {
+            if on_board & (1u64 << i.min(63)) != 0 && self.benson.alive(prob, b, p) {
+                return Some(prob.defender);
+            }
         }
         if pass_pass {
             return Some(prob.attacker());
@@ -285,14 +353,22 @@ impl<'a> Dfpn<'a> {
         c: Color,
         last_pass: bool,
         prev_alt: Option<Point>,
+        threats: [u8; 2],
     ) -> (Vec<Child>, bool) {
         self.ensure_depth(depth + 1);
         let prob = self.prob;
         let role = (c == prob.defender) as usize;
-        let crucial_head = {
+        let mut heads = std::mem::take(&mut self.heads);
+        heads.clear();
+        {
             let b = &self.boards[depth];
-            (b.cell(self.crucial) == Cell::stone(prob.defender)).then(|| b.chain_head(self.crucial))
-        };
+            for (i, &p) in self.crucial.iter().enumerate() {
+                if prob.chain_on_board(b, i) {
+                    heads.push(b.chain_head(p));
+                }
+            }
+        }
+        let spent = spend(threats, c);
         let mut banned = false;
         // (score, child, self-atari of 2+ stones capturing nothing,
         // fills own eye, region index)
@@ -307,7 +383,7 @@ impl<'a> Dfpn<'a> {
             let mut ko_exempt = false;
             if ko_banned {
                 self.ko_seen = true;
-                if self.regime.favored == Some(c) {
+                if threats[c.index()] > 0 {
                     ko_exempt = true;
                 } else {
                     continue;
@@ -332,7 +408,7 @@ impl<'a> Dfpn<'a> {
                 &self.boards[depth + 1],
                 p,
                 c,
-                crucial_head,
+                &heads,
                 &mut self.feat,
             );
             let w = self.w;
@@ -352,19 +428,28 @@ impl<'a> Dfpn<'a> {
             let self_atari = order::is_self_atari(&self.feat)
                 && self.boards[depth + 1].chain_len(p) >= 2
                 && self.feat[0] == 0.0;
-            let key = Self::tt_key(&self.boards[depth + 1], c.opponent(), false);
+            let key = Self::tt_key(
+                &self.boards[depth + 1],
+                c.opponent(),
+                false,
+                if ko_exempt { spent } else { threats },
+            );
             let winner = self.terminal(depth + 1, false);
             let kid = Child::new(Some(p), key, rep, ko_exempt, winner);
             let eye_fill = order::fills_own_eye(&self.feat);
             scored.push((s, kid, self_atari, eye_fill, i));
         }
-        // The pass.
+        // The pass. Two passes in a row end the game, unless the first was
+        // made under a ko ban: then the ban lapses and play goes on (a side
+        // cannot win a ko by passing after its opponent was banned).
         {
+            let under_ko = self.boards[depth].ko().is_some_and(|k| k.color == c);
             self.play_into(depth, None, c, false);
-            let key = Self::tt_key(&self.boards[depth + 1], c.opponent(), true);
+            let key = Self::tt_key(&self.boards[depth + 1], c.opponent(), !under_ko, threats);
             let rep = Self::rep_key(&self.boards[depth + 1], c.opponent());
             let winner = self.terminal(depth + 1, last_pass);
-            let kid = Child::new(None, key, rep, false, winner);
+            let mut kid = Child::new(None, key, rep, false, winner);
+            kid.pass_ends = !under_ko;
             let mut f = [0.0; NF];
             f[PASS_FEATURE] = 1.0;
             scored.push((
@@ -375,6 +460,7 @@ impl<'a> Dfpn<'a> {
                 usize::MAX,
             ));
         }
+        self.heads = heads;
         scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.4.cmp(&b.4)));
 
         // Forward pruning. Level 2 drops moves by fixed rules only, so its
@@ -406,10 +492,11 @@ impl<'a> Dfpn<'a> {
         for (rank, (_, mut kid, _, _, _)) in scored.into_iter().enumerate() {
             kid.delta = (1 + (rank as f64 * self.w.rank_cost) as u64).min(INF - 1);
             // Terminal positions were found when the move was played;
-            // only the moves kept count as leaves.
+            // they count as leaves when their value decides the node
+            // (`count_leaves`), and as terminal tests here.
             if let Some(winner) = kid.winner {
                 if self.counting {
-                    self.counters.leaves += 1;
+                    self.counters.terminals += 1;
                 }
                 kid.terminal = true;
                 // Values for the child's side to move (the opponent).
@@ -451,12 +538,13 @@ impl<'a> Dfpn<'a> {
             last_pass,
             key,
             prev_alt,
+            threats,
         } = node;
         self.counters.nodes += 1;
         if self.out_of_budget() {
             return (1, 1, false);
         }
-        let (mut kids, banned) = self.expand(depth, c, last_pass, prev_alt);
+        let (mut kids, banned) = self.expand(depth, c, last_pass, prev_alt, threats);
         let (mut phi, mut delta);
         loop {
             for k in kids.iter_mut() {
@@ -511,11 +599,20 @@ impl<'a> Dfpn<'a> {
             let child = Node {
                 depth: depth + 1,
                 c: c.opponent(),
-                last_pass: k.mv.is_none(),
+                last_pass: k.mv.is_none() && k.pass_ends,
                 key: k.key,
                 prev_alt: alt,
+                threats: if k.ko_exempt {
+                    spend(threats, c)
+                } else {
+                    threats
+                },
             };
+            let before = self.counters.leaves;
             let (cp, cd, pinned) = self.mid(child, child_th_phi, child_th_delta);
+            if depth == 0 {
+                self.add_root_leaves(k.mv, self.counters.leaves - before);
+            }
             self.path.pop();
             let kk = &mut kids[best];
             kk.phi = cp;
@@ -525,6 +622,7 @@ impl<'a> Dfpn<'a> {
         if self.aborted {
             return (phi, delta, false);
         }
+        self.count_leaves(depth, &kids, phi == 0, delta == 0);
         let mut pathdep = false;
         if phi == 0 {
             if let Some(k) = kids.iter().find(|k| k.delta == 0) {
@@ -550,12 +648,42 @@ impl<'a> Dfpn<'a> {
         (phi, delta, pathdep)
     }
 
+    /// Counts the terminal children whose values decide a resolved node:
+    /// for a proof, the winning child if terminal and the terminal children
+    /// ordered before the first winning child (an ordered search tries
+    /// them first); for a disproof, every terminal child.
+    fn count_leaves(&mut self, depth: usize, kids: &[Child], proved: bool, disproved: bool) {
+        if !self.counting || !(proved || disproved) {
+            return;
+        }
+        let upto = if proved {
+            kids.iter().position(|k| k.delta == 0).map_or(0, |i| i + 1)
+        } else {
+            kids.len()
+        };
+        for k in &kids[..upto] {
+            if k.terminal {
+                self.counters.leaves += 1;
+                if depth == 0 {
+                    self.add_root_leaves(k.mv, 1);
+                }
+            }
+        }
+    }
+
+    fn add_root_leaves(&mut self, mv: Option<Point>, n: u64) {
+        match self.per_move.iter_mut().find(|e| e.0 == mv) {
+            Some(e) => e.1 += n,
+            None => self.per_move.push((mv, n)),
+        }
+    }
+
     /// Solves with `to_move` to play from the problem's position.
     /// The moves of `to_move` at the root in the order the solver tries
     /// them first: the static scores alone, since nothing is learned yet
     /// (the tuner's static fitness). Pruning applies at levels 2-5.
     pub fn root_order(&mut self, to_move: Color) -> Vec<Move> {
-        let (kids, _) = self.expand(0, to_move, false, None);
+        let (kids, _) = self.expand(0, to_move, false, None, self.regime.threats);
         kids.iter()
             .map(|k| {
                 k.mv.map_or(Move::Pass, |p| Move::Play(self.prob.board.coord(p)))
@@ -568,14 +696,23 @@ impl<'a> Dfpn<'a> {
         self.boards[0] = root;
         self.ensure_depth(1);
         self.path.clear();
-        let key = Self::tt_key(&self.boards[0], to_move, false);
-        if let Some(winner) = self.terminal(0, false) {
+        let key = Self::tt_key(&self.boards[0], to_move, false, self.regime.threats);
+        // With no room for two eyes the attacker has won, but it still
+        // searches for its key move while the crucial chains stand.
+        let standing =
+            (0..self.prob.crucial.len()).any(|i| self.prob.chain_on_board(&self.boards[0], i));
+        if let Some(winner) = self.terminal(0, false)
+            && !(winner == to_move && to_move == self.prob.attacker() && standing)
+        {
             self.counters.leaves += 1;
+            self.counters.terminals += 1;
             return Proof {
                 win: Some(winner == to_move),
                 best: None,
                 line: Vec::new(),
                 ko_seen: false,
+                superko: false,
+                per_move: Vec::new(),
                 counters: self.counters,
             };
         }
@@ -586,8 +723,9 @@ impl<'a> Dfpn<'a> {
             last_pass: false,
             key,
             prev_alt: None,
+            threats: self.regime.threats,
         };
-        let (phi, delta, _) = self.mid(root, INF, INF);
+        let (phi, delta, pathdep) = self.mid(root, INF, INF);
         let win = if self.aborted {
             None
         } else if phi == 0 {
@@ -614,11 +752,19 @@ impl<'a> Dfpn<'a> {
             line.clear();
             line.push((to_move, b));
         }
+        let coord = |p: Point| self.prob.board.coord(p);
+        let per_move = self
+            .per_move
+            .iter()
+            .map(|&(m, n)| (m.map_or(Move::Pass, |p| Move::Play(coord(p))), n))
+            .collect();
         Proof {
             win,
             best,
             line,
             ko_seen: self.ko_seen,
+            superko: win.is_some() && pathdep,
+            per_move,
             counters,
         }
     }
@@ -630,14 +776,15 @@ impl<'a> Dfpn<'a> {
         let mut line = Vec::new();
         let mut c = to_move;
         let mut last_pass = false;
+        let mut threats = self.regime.threats;
         self.path.clear();
         self.path.push(Self::rep_key(&self.boards[0], to_move));
         let mut depth = 0;
         while line.len() < max_len {
-            if self.terminal(depth, false).is_some() {
+            if depth > 0 && self.terminal(depth, false).is_some() {
                 break;
             }
-            let (kids, _) = self.expand(depth, c, last_pass, None);
+            let (kids, _) = self.expand(depth, c, last_pass, None, threats);
             // The winner's first proven move; for the loser, its first
             // refuted move other than a pass, else the pass.
             let pick = kids
@@ -655,11 +802,23 @@ impl<'a> Dfpn<'a> {
             }
             self.play_into(depth, k.mv, c, k.ko_exempt);
             self.path.push(k.rep);
+            if k.ko_exempt {
+                threats = spend(threats, c);
+            }
             depth += 1;
-            last_pass = k.mv.is_none();
+            last_pass = k.mv.is_none() && k.pass_ends;
             c = c.opponent();
         }
         self.counting = true;
         line
     }
+}
+
+/// The threats left after `c` spends one (unlimited ones never run out).
+fn spend(mut threats: [u8; 2], c: Color) -> [u8; 2] {
+    let t = &mut threats[c.index()];
+    if *t != UNLIMITED {
+        *t = t.saturating_sub(1);
+    }
+    threats
 }

@@ -6,12 +6,14 @@
 //!
 //! 1. The region: a staircase of columns in the top-left corner, or on the
 //!    top edge away from the corners, of `min..=max` points.
-//! 2. The attacker's wall: every point next to the region, orthogonally or
-//!    diagonally; it touches empty points outside, so it is safe, and it
-//!    is also marked safe (`[XY]`) in the file.
-//! 3. The defender: most region points that touch the wall, a few inner
-//!    points; the attacker gets a few inner points too. Chains left
-//!    without liberties are removed.
+//! 2. The attacker's (Black's) wall: every point next to the region,
+//!    orthogonally or diagonally; it touches the empty board outside, so
+//!    it is safe.
+//! 3. The defender (White, as in GoTools' files): most region points that
+//!    touch the wall, a few inner points; the attacker gets a few inner
+//!    points too. Chains left without liberties are removed. Every White
+//!    chain of two or more stones is marked crucial (`[XY]`), or the
+//!    largest if none has two.
 //! 4. The solver answers both sides moving first at level 1; candidates it
 //!    cannot settle within the node limit, or whose answers take fewer
 //!    than four terminal leaves, are dropped, and so are three in four of
@@ -20,13 +22,13 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use super::gotools;
+use super::gotools::{self, WriteLine};
 use super::order::OrderWeights;
-use super::problems::FileProblem;
+use super::problems::{Expect, FileProblem};
 use super::region::DEFAULT_MAX_REGION;
-use super::{Solution, SolveOptions, Status, solve_both};
+use super::{SideAnswer, Solution, SolveOptions, Status, solve_both};
+use crate::rules::Color;
 use crate::rules::zobrist::mix64;
-use crate::rules::{Color, Coord};
 
 /// Side of the square the generator draws on.
 const GRID: usize = 19;
@@ -84,11 +86,10 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
             && (y as usize) < GRID
             && region[x as usize][y as usize]
     };
-    let defender = if rng.random_bool(0.5) {
-        Color::White
-    } else {
-        Color::Black
-    };
+    let defender = Color::White;
+    // The draw that once chose the defender's colour, kept so that the
+    // rest of each candidate is drawn as before.
+    let _ = rng.random_bool(0.5);
     let mut cells = vec![[None::<Color>; GRID]; GRID];
     let mut wall = Vec::new();
     for x in 0..GRID as i32 {
@@ -178,7 +179,40 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
     if def_stones < 3 {
         return None;
     }
-    // GoTools text: stones, then one safe mark per wall segment.
+    // The crucial chains: one stone of each White chain of 2+ stones, or
+    // of the largest chain.
+    let mut chains: Vec<(usize, (usize, usize))> = Vec::new();
+    let mut seen = vec![[false; GRID]; GRID];
+    for x in 0..GRID {
+        for y in 0..GRID {
+            if seen[x][y] || cells[x][y] != Some(defender) {
+                continue;
+            }
+            let mut stack = vec![(x, y)];
+            seen[x][y] = true;
+            let mut n = 0;
+            while let Some((a, b)) = stack.pop() {
+                n += 1;
+                for (dx, dy) in [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)] {
+                    let (nx, ny) = (a as i32 + dx, b as i32 + dy);
+                    if nx < 0 || ny < 0 || nx >= GRID as i32 || ny >= GRID as i32 {
+                        continue;
+                    }
+                    let (nx, ny) = (nx as usize, ny as usize);
+                    if !seen[nx][ny] && cells[nx][ny] == Some(defender) {
+                        seen[nx][ny] = true;
+                        stack.push((nx, ny));
+                    }
+                }
+            }
+            chains.push((n, (x, y)));
+        }
+    }
+    let mut marks: Vec<(usize, usize)> = chains.iter().filter(|c| c.0 >= 2).map(|c| c.1).collect();
+    if marks.is_empty() {
+        marks.extend(chains.iter().max_by_key(|c| c.0).map(|c| c.1));
+    }
+    // GoTools text: stones, then the crucial marks.
     let letter = |v: usize| (b'A' + v as u8) as char;
     let mut s = format!("$ P{index}\n");
     let mut n = 0;
@@ -195,28 +229,21 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
             }
         }
     }
-    for &(x, y) in wall.iter().step_by(3) {
+    for &(x, y) in &marks {
         s.push_str(&format!("[{}{}]", letter(x), letter(y)));
     }
     s.push('\n');
     Some(s)
 }
 
-/// The GoTools status letters of an answer, seen from the defender.
-pub fn status_letters(s: Status, defender_first: bool) -> &'static str {
-    match s {
-        Status::Alive | Status::Seki => "l",
-        Status::Dead => "d",
-        // Code 2 favours the side to move, code 3 its opponent.
-        Status::Ko(c) => {
-            if (c == 2) == defender_first {
-                "l1d"
-            } else {
-                "d1l"
-            }
-        }
-        Status::Unknown => "u",
-    }
+/// GoTools' status letters of an answer (about the defender), or `None`
+/// when GoTools' notation has none (unknown, or a ko that needs more
+/// threats than are tried).
+pub fn status_letters(a: &SideAnswer) -> Option<String> {
+    Expect::of(a).and_then(|e| match e {
+        Expect::Ko(k) if k.threats.is_none() => None,
+        e => Some(e.letters()),
+    })
 }
 
 /// Solves candidate `index` and labels it, or drops it.
@@ -237,7 +264,10 @@ pub fn label(
         time: None,
     };
     let sol: Solution = solve_both(&prob, w, opts);
-    if sol.defender_first.status == Status::Unknown || sol.attacker_first.status == Status::Unknown
+    if sol.defender_first.status == Status::Unknown
+        || sol.attacker_first.status == Status::Unknown
+        || status_letters(&sol.defender_first).is_none()
+        || status_letters(&sol.attacker_first).is_none()
     {
         return None;
     }
@@ -259,30 +289,35 @@ pub fn label(
     })
 }
 
-/// A file problem with our answers as GoTools text.
+/// A file problem with our answers as GoTools text: one line per mover,
+/// White first, each with GoTools' sign (`+` when the mover reaches its
+/// goal without external ko threats) and our leaves as `#`.
 pub fn labelled_text(fp: &FileProblem, prob: &super::Problem, sol: &Solution) -> String {
-    let wall: Vec<Coord> = fp.safe.clone();
-    let d = &sol.defender_first;
-    let a = &sol.attacker_first;
-    gotools::write_problem(
-        &fp.name,
-        fp.size,
-        &fp.stones,
-        &wall,
-        prob.defender,
-        &[
-            (
-                true,
-                status_letters(d.status, true),
-                d.counters.leaves,
-                &d.owl.line,
-            ),
-            (
-                false,
-                status_letters(a.status, false),
-                a.counters.leaves,
-                &a.owl.line,
-            ),
-        ],
-    )
+    let crucial: Vec<_> = prob
+        .crucial_points()
+        .iter()
+        .map(|&p| prob.board.coord(p))
+        .collect();
+    // GoTools' convention: White defends.
+    let swap = prob.defender != Color::White;
+    let recolor = |c: Color| if swap { c.opponent() } else { c };
+    let stones: Vec<_> = fp.stones.iter().map(|&(p, c)| (p, recolor(c))).collect();
+    let lines: Vec<Vec<_>> = [&sol.defender_first, &sol.attacker_first]
+        .iter()
+        .map(|a| a.owl.line.iter().map(|&(c, m)| (recolor(c), m)).collect())
+        .collect();
+    let write: Vec<WriteLine> = [&sol.defender_first, &sol.attacker_first]
+        .iter()
+        .zip(&lines)
+        .filter_map(|(a, line)| {
+            Some(WriteLine {
+                mover: recolor(a.first),
+                success: matches!(a.owl.code, Some(1 | 2)),
+                status: status_letters(a)?,
+                effort: a.counters.leaves,
+                line,
+            })
+        })
+        .collect();
+    gotools::write_problem(&fp.name, &stones, &crucial, &write)
 }

@@ -6,28 +6,43 @@
 //! ?ABAAB?BB[AB] \
 //! ?CA ACB
 //! ?+l#5 3 1 40.00 4 ?? 0 255 :CCBC:
-//! ?-d#9 :BBCC:
+//! A+d#9 :BBCC:
 //! ```
+//!
+//! As the 84 files of GoTools' collection show it (every main line
+//! replays legally under this reading):
 //!
 //! - A problem starts with a line `$ P<number>` (any name after `$`).
 //! - Stone lines hold triples: `?XY` is White, `AXY` is Black; `X` and `Y`
-//!   are letters counted from `A` at the corner (column, then row). A `\`
-//!   at the end of a line continues it. `[XY]` marks the chain through XY
-//!   as alive: the attacker's wall.
-//! - Answer lines: the defender's colour (`?` White, `A` Black), `+` if
-//!   the defender moves first or `-` if the attacker does, the status (`l`
-//!   lives, `d` dies; forms with a digit such as `l1d` or `d1l` are ko
-//!   results), then `#` and the original effort count, any further fields,
-//!   and the main line between colons, two letters a move, `@@` a pass.
-//!   A side may have several answer lines, one per tried first move; the
-//!   best one for the side to move is its answer.
+//!   are letters counted from `A` at a corner of the 19x19 board (column,
+//!   then row). A `\` at the end of a line continues it, stone lines and
+//!   answer lines alike (the continuation is joined without a space).
+//! - **White is always the defender**, the enclosed side.
+//! - `[XY]` marks sit on White chains: the **crucial chains**. The
+//!   attacker wins when it has captured all of them; the defender wins
+//!   when one of them lives.
+//! - Answer lines `<c><+|-><status>#<n> <fields…> :<main line>:`:
+//!   - `c` is the colour that **moves first** (`?` White, `A` Black);
+//!   - `+` means the line reaches the mover's goal, `-` that it fails;
+//!   - the status describes White: `l` lives, `d` dies; `lNd` lives unless
+//!     Black has N external ko threats, `dNl` dies unless White has N;
+//!   - `#<n>` is GoTools' effort: the terminal leaves of that line's
+//!     search; the other fields are not used;
+//!   - the main line is two letters a move, `@@` a pass (ko lines leave
+//!     out the threats).
+//!   - A mover has one line per tried first move, best first. A mover
+//!     without lines has no answer in the file.
 //!
 //! Coordinates become board points with `A` at the top-left corner, like
-//! SGF; the board is sized to hold the problem with room around it.
+//! SGF, on a 19x19 board.
 
 use crate::rules::{Color, Coord, Move};
 
-use super::problems::{Expect, FileProblem};
+use super::KoType;
+use super::problems::{Expect, FileLine, FileProblem};
+
+/// GoTools' board size.
+pub const BOARD: usize = 19;
 
 /// Reads every problem of a GoTools text. Errors name the line.
 pub fn parse(text: &str, source: &str) -> Result<Vec<FileProblem>, String> {
@@ -42,11 +57,10 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<FileProblem>, String> {
         };
         let entry = match pending.take() {
             Some((n, mut acc)) => {
-                acc.push(' ');
-                acc.push_str(body);
+                acc.push_str(body.trim_start());
                 (n, acc)
             }
-            None => (i + 1, body.to_string()),
+            None => (i + 1, body.trim_end().to_string()),
         };
         if cont {
             pending = Some(entry);
@@ -98,22 +112,26 @@ struct Raw {
     name: String,
     line: usize,
     stones: Vec<(Color, u8, u8)>,
-    safe: Vec<(u8, u8)>,
+    marks: Vec<(u8, u8)>,
     answers: Vec<Answer>,
 }
 
 struct Answer {
-    defender: Color,
-    defender_first: bool,
-    expect: Option<Expect>,
+    mover: Color,
+    success: bool,
+    expect: Expect,
+    effort: u64,
     line: Vec<Option<(u8, u8)>>,
 }
 
 fn letter(c: u8) -> Result<u8, String> {
-    if c.is_ascii_uppercase() && c <= b'Y' {
+    if c.is_ascii_uppercase() && c <= b'S' {
         Ok(c - b'A')
     } else {
-        Err(format!("'{}' is not a coordinate letter (A-Y)", c as char))
+        Err(format!(
+            "'{}' is not a coordinate letter (A-S)",
+            c.escape_ascii()
+        ))
     }
 }
 
@@ -125,9 +143,12 @@ fn parse_stones(t: &str, r: &mut Raw) -> Result<(), String> {
             c if c.is_ascii_whitespace() => i += 1,
             b'[' => {
                 if i + 3 >= b.len() || b[i + 3] != b']' {
-                    return Err(format!("unterminated safe-chain mark at column {}", i + 1));
+                    return Err(format!(
+                        "unterminated crucial-chain mark at column {}",
+                        i + 1
+                    ));
                 }
-                r.safe.push((letter(b[i + 1])?, letter(b[i + 2])?));
+                r.marks.push((letter(b[i + 1])?, letter(b[i + 2])?));
                 i += 4;
             }
             c @ (b'?' | b'A') => {
@@ -144,8 +165,8 @@ fn parse_stones(t: &str, r: &mut Raw) -> Result<(), String> {
             }
             c => {
                 return Err(format!(
-                    "unexpected '{}' at column {} (stones are ?XY or AXY, safe chains [XY])",
-                    c as char,
+                    "unexpected '{}' at column {} (stones are ?XY or AXY, crucial chains [XY])",
+                    c.escape_ascii(),
                     i + 1
                 ));
             }
@@ -156,24 +177,32 @@ fn parse_stones(t: &str, r: &mut Raw) -> Result<(), String> {
 
 fn parse_answer(t: &str) -> Result<Answer, String> {
     let b = t.as_bytes();
-    let defender = if b[0] == b'?' {
+    let mover = if b[0] == b'?' {
         Color::White
     } else {
         Color::Black
     };
+    let success = b[1] == b'+';
     let rest = &t[2..];
     let status: String = rest
         .chars()
         .take_while(|c| !c.is_whitespace() && *c != '#' && *c != ':')
         .collect();
-    let expect = if status.chars().any(|c| c.is_ascii_digit()) {
-        Some(Expect::Ko)
-    } else if status.starts_with('l') {
-        Some(Expect::Lives)
-    } else if status.starts_with('d') {
-        Some(Expect::Dies)
-    } else {
-        None
+    let expect = match status.as_str() {
+        "l" => Expect::Lives,
+        "d" => Expect::Dies,
+        s => Expect::Ko(KoType::parse(s).ok_or_else(|| {
+            format!("unknown status '{s}' (expected l, d, lNd or dNl with N from 1 to 9)")
+        })?),
+    };
+    let effort = match rest[status.len()..].strip_prefix('#') {
+        Some(r) => {
+            let digits: String = r.chars().take_while(|c| c.is_ascii_digit()).collect();
+            digits
+                .parse()
+                .map_err(|_| format!("'#' after status '{status}' is not followed by a number"))?
+        }
+        None => 0,
     };
     let mut line = Vec::new();
     let colons: Vec<usize> = t.match_indices(':').map(|(i, _)| i).collect();
@@ -192,11 +221,17 @@ fn parse_answer(t: &str) -> Result<Answer, String> {
         }
     }
     Ok(Answer {
-        defender,
-        defender_first: b[1] == b'+',
+        mover,
+        success,
         expect,
+        effort,
         line,
     })
+}
+
+/// GoTools letters to a board coordinate (`A` at the top-left corner).
+fn coord(x: u8, y: u8) -> Coord {
+    Coord::new(x, (BOARD - 1 - y as usize) as u8)
 }
 
 impl Raw {
@@ -205,127 +240,137 @@ impl Raw {
         if self.stones.is_empty() {
             return Err(format!("{at}: the problem has no stones"));
         }
-        let max = self
-            .stones
-            .iter()
-            .map(|s| s.1.max(s.2))
-            .chain(self.safe.iter().map(|s| s.0.max(s.1)))
-            .max()
-            .unwrap_or(0) as usize;
-        let size = (max + 4).clamp(7, 19);
-        if max >= size {
-            return Err(format!(
-                "{at}: coordinates beyond S do not fit a 19x19 board"
-            ));
-        }
-        let coord = |x: u8, y: u8| Coord::new(x, (size - 1 - y as usize) as u8);
         let mut stones = Vec::new();
         for &(c, x, y) in &self.stones {
-            stones.push((coord(x, y), c));
+            let p = coord(x, y);
+            if stones.iter().any(|&(q, _)| q == p) {
+                return Err(format!(
+                    "{at}: two stones on {}{}",
+                    (b'A' + x) as char,
+                    (b'A' + y) as char
+                ));
+            }
+            stones.push((p, c));
         }
-        let safe = self.safe.iter().map(|&(x, y)| coord(x, y)).collect();
-        let defender = self.answers.first().map(|a| a.defender);
-        let mut exp_def = None;
-        let mut exp_att = None;
-        let mut lines = [Vec::new(), Vec::new()];
-        for a in &self.answers {
-            let Some(e) = a.expect else { continue };
-            let slot = if a.defender_first {
-                &mut exp_def
-            } else {
-                &mut exp_att
-            };
-            // The best answer for the side to move.
-            let rank = |e: Expect| match (a.defender_first, e) {
-                (true, Expect::Lives) | (false, Expect::Dies) => 2,
-                (_, Expect::Ko) => 1,
-                _ => 0,
-            };
-            if slot.is_none_or(|old| rank(e) > rank(old)) {
-                *slot = Some(e);
-                let mover = if a.defender_first {
-                    a.defender
-                } else {
-                    a.defender.opponent()
-                };
-                let mut c = mover;
-                lines[!a.defender_first as usize] = a
-                    .line
-                    .iter()
-                    .map(|m| {
-                        let mv = m.map_or(Move::Pass, |(x, y)| Move::Play(coord(x, y)));
-                        let r = (c, mv);
-                        c = c.opponent();
-                        r
-                    })
-                    .collect();
+        let mut crucial = Vec::new();
+        for &(x, y) in &self.marks {
+            let p = coord(x, y);
+            match stones.iter().find(|&&(q, _)| q == p) {
+                Some((_, Color::White)) => crucial.push(p),
+                found => {
+                    return Err(format!(
+                        "{at}: the mark [{}{}] is on {}: marks name the White (defender) chains \
+                         whose fate the answers give",
+                        (b'A' + x) as char,
+                        (b'A' + y) as char,
+                        if found.is_some() {
+                            "a Black stone"
+                        } else {
+                            "an empty point"
+                        }
+                    ));
+                }
             }
         }
-        let [line_def, line_att] = lines;
+        let answers = self
+            .answers
+            .iter()
+            .map(|a| {
+                let mut c = a.mover;
+                FileLine {
+                    mover: a.mover,
+                    success: a.success,
+                    expect: a.expect,
+                    effort: a.effort,
+                    line: a
+                        .line
+                        .iter()
+                        .map(|m| {
+                            let mv = m.map_or(Move::Pass, |(x, y)| Move::Play(coord(x, y)));
+                            let r = (c, mv);
+                            c = c.opponent();
+                            r
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
         Ok(FileProblem {
             name: self.name,
             source: at,
-            size,
+            size: BOARD,
             stones,
-            safe,
-            defender,
+            safe: Vec::new(),
+            crucial,
+            defender: Some(Color::White),
             to_play: None,
-            expect_defender_first: exp_def,
-            expect_attacker_first: exp_att,
-            line_defender_first: line_def,
-            line_attacker_first: line_att,
+            answers,
             correct: Vec::new(),
         })
     }
 }
 
-/// Letters of a board coordinate, `A` at the top-left corner.
-fn letters(size: usize, c: Coord) -> String {
+/// GoTools letters of a board coordinate (`A` at the top-left corner of
+/// the 19x19 board).
+pub fn letters(c: Coord) -> String {
     let x = (b'A' + c.x) as char;
-    let y = (b'A' + (size - 1 - c.y as usize) as u8) as char;
+    let y = (b'A' + (BOARD - 1 - c.y as usize) as u8) as char;
     format!("{x}{y}")
 }
 
-/// Writes one problem in GoTools text: stones, safe marks, and one answer
-/// line per side moving first (`status`: `l`, `d`, or `l1d`/`d1l` for a
-/// ko the defender / the attacker is favoured in; `#` the level-1 leaves).
-#[allow(clippy::type_complexity)]
+/// One answer line to write.
+pub struct WriteLine<'a> {
+    pub mover: Color,
+    /// The line reaches the mover's goal.
+    pub success: bool,
+    /// GoTools' status letters, about White (`l`, `d`, `l1d`, `d2l`, ...).
+    pub status: String,
+    /// Terminal leaves.
+    pub effort: u64,
+    pub line: &'a [(Color, Move)],
+}
+
+/// Writes one problem in GoTools' conventions: White defends (the caller
+/// swaps colours first if needed), stones on a 19x19 board, `[XY]` on each
+/// crucial chain, then the answer lines in the order given (best first for
+/// each mover).
 pub fn write_problem(
     name: &str,
-    size: usize,
     stones: &[(Coord, Color)],
-    safe: &[Coord],
-    defender: Color,
-    answers: &[(bool, &str, u64, &[(Color, Move)])],
+    crucial: &[Coord],
+    lines: &[WriteLine],
 ) -> String {
     let mut s = format!("$ {name}\n");
     let mut row = String::new();
     for (i, (c, col)) in stones.iter().enumerate() {
         if i > 0 && i % 16 == 0 {
             s.push_str(&row);
-            s.push_str(" \\\n");
+            s.push_str("\\\n");
             row.clear();
         }
         row.push(if *col == Color::White { '?' } else { 'A' });
-        row.push_str(&letters(size, *c));
+        row.push_str(&letters(*c));
     }
-    for c in safe {
-        row.push_str(&format!("[{}]", letters(size, *c)));
+    for c in crucial {
+        row.push_str(&format!("[{}]", letters(*c)));
     }
     s.push_str(&row);
     s.push('\n');
-    let dc = if defender == Color::White { '?' } else { 'A' };
-    for (defender_first, status, leaves, line) in answers {
-        let moves: String = line
+    for l in lines {
+        let moves: String = l
+            .line
             .iter()
             .map(|(_, m)| match m {
                 Move::Pass => "@@".to_string(),
-                Move::Play(c) => letters(size, *c),
+                Move::Play(c) => letters(*c),
             })
             .collect();
         s.push_str(&format!(
-            "{dc}{}{status}#{leaves} :{moves}:\n",
-            if *defender_first { '+' } else { '-' }
+            "{}{}{}#{} :{moves}:\n",
+            if l.mover == Color::White { '?' } else { 'A' },
+            if l.success { '+' } else { '-' },
+            l.status,
+            l.effort,
         ));
     }
     s

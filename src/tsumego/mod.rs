@@ -62,11 +62,67 @@ pub enum Role {
     Defender,
 }
 
+/// Most external ko threats tried when GoTools' ko type is worked out.
+pub const MAX_KO_THREATS: u8 = 5;
+
+/// A ko result the way GoTools writes it (`l2d`, `d1l`): whether the
+/// defender lives when neither side has an external ko threat, and how many
+/// external ko threats the other side then needs to turn the result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KoType {
+    pub defender_lives: bool,
+    /// 1 to [`MAX_KO_THREATS`]; `None`: more than that (unlimited threats
+    /// turn it).
+    pub threats: Option<u8>,
+}
+
+impl KoType {
+    /// GoTools' status letters: `l2d` (lives unless the attacker has two
+    /// threats), `d1l` (dies unless the defender has one).
+    pub fn letters(self) -> String {
+        let n = self
+            .threats
+            .map_or(format!(">{MAX_KO_THREATS}"), |n| n.to_string());
+        if self.defender_lives {
+            format!("l{n}d")
+        } else {
+            format!("d{n}l")
+        }
+    }
+
+    /// Reads `l2d`/`d1l` (a digit 1-9 between the letters).
+    pub fn parse(s: &str) -> Option<KoType> {
+        let b = s.as_bytes();
+        if b.len() != 3 || !b[1].is_ascii_digit() || b[1] == b'0' {
+            return None;
+        }
+        let defender_lives = match (b[0], b[2]) {
+            (b'l', b'd') => true,
+            (b'd', b'l') => false,
+            _ => return None,
+        };
+        Some(KoType {
+            defender_lives,
+            threats: Some(b[1] - b'0'),
+        })
+    }
+}
+
 /// One owl-style answer: can the side to move reach its goal?
 #[derive(Clone, Debug)]
 pub struct OwlAnswer {
     /// GNU Go code 0-3, `None` when a limit was hit.
     pub code: Option<u8>,
+    /// For codes 2 and 3 from a simple ko: GoTools' ko type.
+    pub ko: Option<KoType>,
+    /// The proof found used a repetition ban other than simple ko (double
+    /// ko, send-two-return-one, ...). Another move order may find a proof
+    /// without one, so this is a hint, not a property of the position; the
+    /// code is not changed by it.
+    pub superko: bool,
+    /// Leaves (GoTools' count) under each first move of the side to move
+    /// in the search without ko threats, in the order first tried.
+    pub per_move: Vec<(Move, u64)>,
     /// The key move (for codes 1-3).
     pub mv: Option<Move>,
     /// The main line of the deciding search.
@@ -183,53 +239,69 @@ fn mover(prob: &Problem, role: Role) -> Color {
 
 fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> OwlAnswer {
     let me = mover(prob, role);
-    let none = Regime {
-        favored: None,
-        strict: false,
-    };
-    let unknown = |line: Vec<(Color, Move)>| OwlAnswer {
+    let unknown = |p: &dfpn::Proof| OwlAnswer {
         code: None,
+        ko: None,
+        superko: false,
+        per_move: p.per_move.clone(),
         mv: None,
-        line,
+        line: p.line.clone(),
         counters: Counters::default(),
         elapsed: Duration::ZERO,
     };
-    let base = budget.run(prob, w, me, none);
-    let answer = |code: u8, p: &dfpn::Proof| OwlAnswer {
+    let base = budget.run(prob, w, me, Regime::PLAIN);
+    let answer = |code: u8, p: &dfpn::Proof, ko: Option<KoType>, superko: bool| OwlAnswer {
         code: Some(code),
+        ko,
+        superko,
+        per_move: base.per_move.clone(),
         mv: if code > 0 { p.best } else { None },
         line: p.line.clone(),
         counters: Counters::default(),
         elapsed: Duration::ZERO,
     };
-    match base.win {
-        None => unknown(Vec::new()),
-        Some(win) if !base.ko_seen => answer(win as u8, &base),
-        Some(true) => {
-            // Does it still win if the opponent may ignore ko bans?
-            let hard = Regime {
-                favored: Some(me.opponent()),
-                strict: false,
-            };
-            let p = budget.run(prob, w, me, hard);
-            match p.win {
-                None => unknown(base.line.clone()),
-                Some(true) => answer(1, &p),
-                Some(false) => answer(2, &base),
+    // The proof found may have used a superko ban: reported, but the code
+    // stays plain, because whether a proof uses the ban depends on the
+    // move order, not on the position alone.
+    let plain = |win: bool, p: &dfpn::Proof| answer(win as u8, p, None, p.superko);
+    let defender_lives = |mover_wins: bool| mover_wins == (me == prob.defender);
+    let Some(win) = base.win else {
+        return unknown(&base);
+    };
+    if !base.ko_seen {
+        return plain(win, &base);
+    }
+    // The loser of the search without threats gets unlimited threats: if it
+    // then wins, the result is a ko, and the least number of threats that
+    // turns it is GoTools' ko type.
+    let loser = if win { me.opponent() } else { me };
+    let p = budget.run(prob, w, me, Regime::threats_for(loser, dfpn::UNLIMITED));
+    let Some(win_unlimited) = p.win else {
+        return unknown(&base);
+    };
+    if win_unlimited == win {
+        return plain(win, &p);
+    }
+    let mut threats = None;
+    for n in 1..=MAX_KO_THREATS {
+        let q = budget.run(prob, w, me, Regime::threats_for(loser, n));
+        match q.win {
+            None => return unknown(&base),
+            Some(x) if x != win => {
+                threats = Some(n);
+                break;
             }
+            Some(_) => {}
         }
-        Some(false) => {
-            let easy = Regime {
-                favored: Some(me),
-                strict: false,
-            };
-            let p = budget.run(prob, w, me, easy);
-            match p.win {
-                None => unknown(base.line.clone()),
-                Some(true) => answer(3, &p),
-                Some(false) => answer(0, &base),
-            }
-        }
+    }
+    let ko = Some(KoType {
+        defender_lives: defender_lives(win),
+        threats,
+    });
+    if win {
+        answer(2, &base, ko, base.superko)
+    } else {
+        answer(3, &p, ko, base.superko)
     }
 }
 
@@ -261,11 +333,7 @@ pub fn solve_side(
         (Some(c @ (2 | 3)), _) => Status::Ko(c),
         (_, Some(false)) => Status::Dead,
         (_, Some(true)) => {
-            let strict = Regime {
-                favored: None,
-                strict: true,
-            };
-            let p = budget.run(prob, w, first, strict);
+            let p = budget.run(prob, w, first, Regime::STRICT);
             let defender_wins = p.win.map(|w| w == (first == prob.defender));
             match defender_wins {
                 Some(false) => Status::Seki,
@@ -316,19 +384,20 @@ impl Default for Settings {
 pub const DEFAULT_GTP_SECS: u64 = 30;
 
 impl Settings {
-    /// The problem around `at` on `board`.
+    /// The problem on `board` whose crucial chains are those through `at`
+    /// (at least one point).
     pub fn problem(
         &self,
         board: &crate::rules::Board,
-        at: crate::rules::Coord,
+        at: &[crate::rules::Coord],
     ) -> Result<Problem, RegionError> {
-        let p = board.point(at);
+        let p: Vec<_> = at.iter().map(|&c| board.point(c)).collect();
         if self.region.is_empty() {
             let safe: Vec<_> = self.safe.iter().map(|&c| board.point(c)).collect();
-            Problem::detect(board, p, &safe, self.max_region)
+            Problem::detect_chains(board, &p, &safe, self.max_region)
         } else {
             let pts: Vec<_> = self.region.iter().map(|&c| board.point(c)).collect();
-            Problem::from_region(board, &pts, p)
+            Problem::from_region_chains(board, &pts, &p)
         }
     }
 }
@@ -357,10 +426,7 @@ pub fn solve_both(prob: &Problem, w: &OrderWeights, opts: SolveOptions) -> Solut
 
 /// The first moves of `first` in the solver's initial order (level 1).
 pub fn root_order(prob: &Problem, w: &OrderWeights, first: Color) -> Vec<Move> {
-    let regime = Regime {
-        favored: None,
-        strict: false,
-    };
+    let regime = Regime::PLAIN;
     let limits = Limits {
         max_nodes: u64::MAX,
         deadline: None,

@@ -96,7 +96,7 @@ pub fn features(
     after: &Board,
     p: Point,
     color: Color,
-    crucial_head: Option<Point>,
+    crucial_heads: &[Point],
     out: &mut [f64; NF],
 ) {
     *out = [0.0; NF];
@@ -144,11 +144,11 @@ pub fn features(
                     out[1] += 1.0;
                 }
             }
-            if crucial_head.is_some_and(|h| before.chain_head(q) == h) {
+            if crucial_heads.contains(&before.chain_head(q)) {
                 out[17] = 1.0;
             }
         }
-        if c == me && crucial_head.is_some_and(|h| before.chain_head(q) == h) {
+        if c == me && crucial_heads.contains(&before.chain_head(q)) {
             out[17] = 1.0;
         }
     }

@@ -12,32 +12,125 @@ use std::path::Path;
 use sgf_parse::go::{self, Prop};
 
 use super::region::{DEFAULT_MAX_REGION, Problem};
-use super::{OrderWeights, Role, Solution, SolveOptions, Status, owl};
+use super::{
+    Counters, KoType, OrderWeights, Role, SideAnswer, Solution, SolveOptions, Status, owl,
+    solve_side,
+};
 use crate::rules::{Board, Color, Coord, Move};
 
-/// An expected answer from a problem file.
+/// An expected answer from a problem file, about the defender.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Expect {
     Lives,
     Dies,
-    Ko,
+    Ko(KoType),
 }
 
 impl Expect {
+    /// The class: `lives`, `dies` or `ko`.
     pub fn name(self) -> &'static str {
         match self {
             Expect::Lives => "lives",
             Expect::Dies => "dies",
-            Expect::Ko => "ko",
+            Expect::Ko(_) => "ko",
         }
     }
 
-    /// Does a solver status agree?
+    /// GoTools' letters: `l`, `d`, `l1d`, `d2l`, ...
+    pub fn letters(self) -> String {
+        match self {
+            Expect::Lives => "l".into(),
+            Expect::Dies => "d".into(),
+            Expect::Ko(k) => k.letters(),
+        }
+    }
+
+    /// Does a solver status agree in class (lives, dies, ko)?
     pub fn agrees(self, s: Status) -> bool {
         match self {
             Expect::Lives => s.lives(),
             Expect::Dies => s == Status::Dead,
-            Expect::Ko => matches!(s, Status::Ko(_)),
+            Expect::Ko(_) => matches!(s, Status::Ko(_)),
+        }
+    }
+
+    /// Does a solver answer agree exactly (class, and the ko type for a
+    /// ko)?
+    pub fn agrees_exactly(self, a: &SideAnswer) -> bool {
+        match self {
+            Expect::Ko(k) => a.owl.ko == Some(k),
+            e => e.agrees(a.status),
+        }
+    }
+
+    /// The expectation that matches a solver answer (`None` for unknown).
+    pub fn of(a: &SideAnswer) -> Option<Expect> {
+        match a.status {
+            Status::Alive | Status::Seki => Some(Expect::Lives),
+            Status::Dead => Some(Expect::Dies),
+            Status::Ko(_) => a.owl.ko.map(Expect::Ko),
+            Status::Unknown => None,
+        }
+    }
+}
+
+/// One answer line of a GoTools problem.
+#[derive(Clone, Debug)]
+pub struct FileLine {
+    /// The colour that moves first.
+    pub mover: Color,
+    /// The line reaches the mover's goal (`+`).
+    pub success: bool,
+    /// The status of the defender (White) at the end of the line.
+    pub expect: Expect,
+    /// GoTools' effort `#`: terminal leaves of this line's search.
+    pub effort: u64,
+    /// The main line, from the mover.
+    pub line: Vec<(Color, Move)>,
+}
+
+/// The answers solved for one problem; a mover may be left out.
+#[derive(Clone, Debug)]
+pub struct Sides {
+    pub defender_first: Option<SideAnswer>,
+    pub attacker_first: Option<SideAnswer>,
+}
+
+impl Sides {
+    pub fn get(&self, defender_first: bool) -> Option<&SideAnswer> {
+        if defender_first {
+            self.defender_first.as_ref()
+        } else {
+            self.attacker_first.as_ref()
+        }
+    }
+
+    /// Effort over the movers solved.
+    pub fn counters(&self) -> Counters {
+        let mut c = Counters::default();
+        for a in [&self.defender_first, &self.attacker_first]
+            .into_iter()
+            .flatten()
+        {
+            c += a.counters;
+        }
+        c
+    }
+
+    /// Every mover solved got an answer.
+    pub fn known(&self) -> bool {
+        [&self.defender_first, &self.attacker_first]
+            .into_iter()
+            .flatten()
+            .all(|a| a.status != Status::Unknown)
+    }
+}
+
+impl From<Solution> for Sides {
+    fn from(s: Solution) -> Sides {
+        Sides {
+            defender_first: Some(s.defender_first),
+            attacker_first: Some(s.attacker_first),
         }
     }
 }
@@ -50,20 +143,102 @@ pub struct FileProblem {
     pub source: String,
     pub size: usize,
     pub stones: Vec<(Coord, Color)>,
-    /// Points of chains marked safe (the wall).
+    /// Points of attacker chains that are wall whatever their liberties.
     pub safe: Vec<Coord>,
+    /// One stone of each crucial chain (GoTools' `[XY]` marks). Empty: the
+    /// defender's largest chain is crucial.
+    pub crucial: Vec<Coord>,
     pub defender: Option<Color>,
     /// SGF: the side to move.
     pub to_play: Option<Color>,
-    pub expect_defender_first: Option<Expect>,
-    pub expect_attacker_first: Option<Expect>,
-    pub line_defender_first: Vec<(Color, Move)>,
-    pub line_attacker_first: Vec<(Color, Move)>,
+    /// GoTools: the answer lines, in file order (best first per mover).
+    pub answers: Vec<FileLine>,
     /// SGF: first moves marked correct.
     pub correct: Vec<Move>,
 }
 
 impl FileProblem {
+    /// The colour that moves first when the defender does (or not).
+    fn mover(&self, defender_first: bool) -> Option<Color> {
+        self.defender
+            .map(|d| if defender_first { d } else { d.opponent() })
+    }
+
+    /// The answer lines of one mover, best first.
+    pub fn lines_for(&self, defender_first: bool) -> impl Iterator<Item = &FileLine> {
+        let m = self.mover(defender_first);
+        self.answers.iter().filter(move |a| Some(a.mover) == m)
+    }
+
+    /// The file's answer with the defender (or the attacker) moving first:
+    /// its best line's status. `None` when the file has no line for it.
+    pub fn expect(&self, defender_first: bool) -> Option<Expect> {
+        self.lines_for(defender_first).next().map(|l| l.expect)
+    }
+
+    /// The first moves the file lists as reaching the mover's goal.
+    pub fn succeeding_moves(&self, defender_first: bool) -> Vec<Move> {
+        self.lines_for(defender_first)
+            .filter(|l| l.success)
+            .filter_map(|l| l.line.first().map(|m| m.1))
+            .collect()
+    }
+
+    /// The movers to solve: `[defender first, attacker first]`. With
+    /// `all`, or when the file answers neither, both; otherwise those the
+    /// file answers (an answer the file does not give is not invented).
+    pub fn movers(&self, all: bool) -> [bool; 2] {
+        let has = [self.expect(true).is_some(), self.expect(false).is_some()];
+        if all || has == [false, false] {
+            [true, true]
+        } else {
+            has
+        }
+    }
+
+    /// Solves the movers [`FileProblem::movers`] names.
+    pub fn solve(&self, prob: &Problem, w: &OrderWeights, opts: SolveOptions, all: bool) -> Sides {
+        let [d, a] = self.movers(all);
+        Sides {
+            defender_first: d.then(|| solve_side(prob, w, opts, prob.defender)),
+            attacker_first: a.then(|| solve_side(prob, w, opts, prob.attacker())),
+        }
+    }
+
+    /// The answer lines whose main line does not replay legally from the
+    /// problem's position (by index into `answers`). Ko lines leave out
+    /// the threats, so a recapture right after a capture is let through.
+    pub fn illegal_main_lines(&self) -> Vec<usize> {
+        let mut bad = Vec::new();
+        for (i, l) in self.answers.iter().enumerate() {
+            let mut b = self.board();
+            for &(c, m) in &l.line {
+                match m {
+                    Move::Pass => b.pass(),
+                    Move::Play(at) => {
+                        let p = b.point(at);
+                        if b.play(p, c).is_err() {
+                            // A ko recapture whose threats the line omits.
+                            let mut t = b.clone();
+                            t.pass();
+                            if t.play(p, c).is_err() {
+                                bad.push(i);
+                                break;
+                            }
+                            b = t;
+                        }
+                    }
+                }
+            }
+        }
+        bad
+    }
+
+    /// GoTools' effort `#` of the mover's best line.
+    pub fn effort(&self, defender_first: bool) -> Option<u64> {
+        self.lines_for(defender_first).next().map(|l| l.effort)
+    }
+
     pub fn board(&self) -> Board {
         let mut b = Board::new(self.size);
         for &(c, col) in &self.stones {
@@ -76,6 +251,11 @@ impl FileProblem {
     pub fn problem(&self, max_region: usize) -> Result<Problem, String> {
         let b = self.board();
         let safe: Vec<_> = self.safe.iter().map(|&c| b.point(c)).collect();
+        if !self.crucial.is_empty() {
+            let at: Vec<_> = self.crucial.iter().map(|&c| b.point(c)).collect();
+            return Problem::detect_chains(&b, &at, &safe, max_region)
+                .map_err(|e| format!("{}: {e}", self.source));
+        }
         let candidates: Vec<Color> = match self.defender {
             Some(c) => vec![c],
             None => Color::BOTH.to_vec(),
@@ -134,19 +314,22 @@ impl FileProblem {
     pub fn check_listed(
         &self,
         prob: &Problem,
-        s: &Solution,
+        s: &Sides,
         w: &OrderWeights,
         opts: SolveOptions,
     ) -> Vec<(Move, Option<bool>)> {
         let Some(me) = self.to_play else {
             return Vec::new();
         };
-        let (mine, theirs) = if me == prob.defender {
-            (&s.defender_first, Role::Attacker)
+        let theirs = if me == prob.defender {
+            Role::Attacker
         } else {
-            (&s.attacker_first, Role::Defender)
+            Role::Defender
         };
-        let at = prob.crucial[0];
+        let Some(mine) = s.get(me == prob.defender) else {
+            return Vec::new();
+        };
+        let at = prob.crucial_points();
         let judge = |mv: Move| -> Option<bool> {
             let mut board = prob.board.clone();
             match mv {
@@ -161,11 +344,15 @@ impl FileProblem {
                     }
                 }
             }
-            if board.cell(at).color() != Some(prob.defender) {
-                // The first move captured the crucial chain.
+            let left: Vec<_> = (0..prob.crucial.len())
+                .filter(|&i| prob.chain_on_board(&board, i))
+                .map(|i| at[i])
+                .collect();
+            if left.is_empty() {
+                // The first move captured every crucial chain.
                 return Some(me != prob.defender);
             }
-            let after = Problem::from_region(&board, &prob.region, at).ok()?;
+            let after = Problem::from_region_chains(&board, &prob.region, &left).ok()?;
             let reply = owl(&after, w, opts, theirs).code?;
             Some(match mine.owl.code {
                 Some(2 | 3) => reply != 1,
@@ -181,30 +368,25 @@ impl FileProblem {
     pub fn agrees(
         &self,
         prob: &Problem,
-        s: &Solution,
+        s: &Sides,
         listed: &[(Move, Option<bool>)],
     ) -> Option<bool> {
         let mut any = false;
         let mut ok = true;
-        if let Some(e) = self.expect_defender_first {
-            any = true;
-            ok &= e.agrees(s.defender_first.status);
-        }
-        if let Some(e) = self.expect_attacker_first {
-            any = true;
-            ok &= e.agrees(s.attacker_first.status);
+        for defender_first in [true, false] {
+            if let Some(e) = self.expect(defender_first) {
+                any = true;
+                ok &= s.get(defender_first).is_some_and(|a| e.agrees(a.status));
+            }
         }
         if let Some(to_play) = self.to_play
             && !self.correct.is_empty()
         {
             any = true;
-            let side = if to_play == prob.defender {
-                &s.defender_first
-            } else {
-                &s.attacker_first
-            };
             // The side to move must succeed, with every listed move.
-            ok &= side.owl.code.is_some_and(|c| c > 0);
+            ok &= s
+                .get(to_play == prob.defender)
+                .is_some_and(|a| a.owl.code.is_some_and(|c| c > 0));
             ok &= listed.iter().all(|(_, good)| *good == Some(true));
         }
         any.then_some(ok)
@@ -281,12 +463,10 @@ pub fn parse_sgf(text: &str, source: &str) -> Result<FileProblem, String> {
         size,
         stones,
         safe: Vec::new(),
+        crucial: Vec::new(),
         defender: None,
         to_play: rec.to_play.or(first_mover),
-        expect_defender_first: None,
-        expect_attacker_first: None,
-        line_defender_first: Vec::new(),
-        line_attacker_first: Vec::new(),
+        answers: Vec::new(),
         correct,
     })
 }

@@ -1,6 +1,6 @@
 //! The closed-boundary problem: a defender's group in a region enclosed by
-//! the attacker's safe wall. Built from an ordinary board by flood fill
-//! (region detection), or from an explicit list of points.
+//! the attacker's safe wall. Built from an ordinary board by region
+//! detection, or from an explicit list of points.
 
 use thiserror::Error;
 
@@ -16,10 +16,11 @@ pub const DEFAULT_MAX_REGION: usize = 48;
 ///   stones may be captured.
 /// - Every stone outside the region is safe: a move that would capture one
 ///   is illegal.
-/// - The attacker wins when the crucial chain (the defender chain through
-///   `crucial`) is captured; the defender wins when that chain is
+/// - The crucial chains are defender chains named by the problem (GoTools'
+///   `[XY]` marks, or a GTP vertex). The attacker wins when it has
+///   captured every one of them; the defender wins when one of them is
 ///   unconditionally alive (Benson) or when both sides pass in a row with
-///   the chain still on the board (seki or life the attacker cannot
+///   one of them still on the board (seki or life the attacker cannot
 ///   challenge).
 #[derive(Clone)]
 pub struct Problem {
@@ -29,8 +30,10 @@ pub struct Problem {
     pub region: Vec<Point>,
     /// `mask[p.idx()]` is true for the points of the region.
     pub mask: Vec<bool>,
-    /// The stones of the crucial chain at the start.
-    pub crucial: Vec<Point>,
+    /// The crucial chains: the stones of each at the start. A chain counts
+    /// as captured once any of its stones is gone (a chain loses its stones
+    /// only all together).
+    pub crucial: Vec<Vec<Point>>,
 }
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -46,6 +49,8 @@ pub enum RegionError {
     NotInRegion(Coord),
     #[error("the region has no {0} stones to defend")]
     NoDefender(Color),
+    #[error("the crucial stones {0} and {1} are of different colours: name stones of one group")]
+    Mixed(Coord, Coord),
 }
 
 impl Problem {
@@ -58,10 +63,40 @@ impl Problem {
         self.mask[p.idx()]
     }
 
+    /// One stone of each crucial chain (the first named).
+    pub fn crucial_points(&self) -> Vec<Point> {
+        self.crucial.iter().map(|c| c[0]).collect()
+    }
+
+    /// True if the crucial chain `i` is still on `b` (none of its stones
+    /// was captured).
+    #[inline]
+    pub fn chain_on_board(&self, b: &Board, i: usize) -> bool {
+        let d = Cell::stone(self.defender);
+        self.crucial[i].iter().all(|&p| b.cell(p) == d)
+    }
+
+    /// The crucial chains through `at`, without repeats.
+    fn chains_at(board: &Board, at: &[Point]) -> Vec<Vec<Point>> {
+        let mut out: Vec<Vec<Point>> = Vec::new();
+        for &p in at {
+            if out.iter().any(|c| c.contains(&p)) {
+                continue;
+            }
+            let mut stones: Vec<Point> = board.chain_stones(p).collect();
+            stones.sort();
+            // Keep the named stone first.
+            stones.retain(|&s| s != p);
+            stones.insert(0, p);
+            out.push(stones);
+        }
+        out
+    }
+
     fn assemble(
         board: &Board,
         defender: Color,
-        at: Point,
+        at: &[Point],
         mut pts: Vec<Point>,
         mask: Vec<bool>,
     ) -> Problem {
@@ -69,20 +104,44 @@ impl Problem {
         Problem {
             board: board.clone(),
             defender,
-            crucial: board.chain_stones(at).collect(),
+            crucial: Problem::chains_at(board, at),
             region: pts,
             mask,
         }
+    }
+
+    /// The colour of the stones at `at`, all of one colour.
+    fn defender_of(board: &Board, at: &[Point]) -> Result<Color, RegionError> {
+        let first = at.first().copied().expect("at least one crucial stone");
+        let Some(defender) = board.cell(first).color() else {
+            return Err(RegionError::Empty(board.coord(first)));
+        };
+        for &p in at {
+            match board.cell(p).color() {
+                None => return Err(RegionError::Empty(board.coord(p))),
+                Some(c) if c != defender => {
+                    return Err(RegionError::Mixed(board.coord(first), board.coord(p)));
+                }
+                _ => {}
+            }
+        }
+        Ok(defender)
     }
 
     /// Builds a problem from an explicit region. The crucial chain is the
     /// chain at `at` (a defender stone in the region). Stones of the region
     /// are playable; everything outside is safe.
     pub fn from_region(board: &Board, region: &[Point], at: Point) -> Result<Problem, RegionError> {
-        let coord = board.coord(at);
-        let Some(defender) = board.cell(at).color() else {
-            return Err(RegionError::Empty(coord));
-        };
+        Problem::from_region_chains(board, region, &[at])
+    }
+
+    /// [`Problem::from_region`] with several crucial chains.
+    pub fn from_region_chains(
+        board: &Board,
+        region: &[Point],
+        at: &[Point],
+    ) -> Result<Problem, RegionError> {
+        let defender = Problem::defender_of(board, at)?;
         let mut mask = vec![false; MAX_POINTS];
         let mut pts = Vec::new();
         for &p in region {
@@ -102,27 +161,49 @@ impl Problem {
                 }
             }
         }
-        if !mask[at.idx()] {
-            return Err(RegionError::NotInRegion(coord));
+        if let Some(&p) = at.iter().find(|p| !mask[p.idx()]) {
+            return Err(RegionError::NotInRegion(board.coord(p)));
         }
         Ok(Problem::assemble(board, defender, at, pts, mask))
     }
 
-    /// Region detection: the defender's group at `at`, the attacker chains
-    /// it encloses and the empty points it encloses. Attacker chains with a
-    /// liberty outside the enclosed area are the safe wall; `safe` names
-    /// further points whose chains are wall whatever their liberties.
+    /// Region detection for the defender's group at `at`.
     pub fn detect(
         board: &Board,
         at: Point,
         safe: &[Point],
         limit: usize,
     ) -> Result<Problem, RegionError> {
-        let coord = board.coord(at);
-        let Some(defender) = board.cell(at).color() else {
-            return Err(RegionError::Empty(coord));
-        };
-        let attacker = defender.opponent();
+        Problem::detect_chains(board, &[at], safe, limit)
+    }
+
+    /// Region detection with several crucial chains (all of one colour).
+    ///
+    /// The outside is every empty area (points joined orthogonally through
+    /// empty points) larger than `limit`, or, on a board too small for one,
+    /// the largest empty area that touches no crucial chain. The wall is the
+    /// attacker's chains that touch the outside, and those `safe` names. The
+    /// region is everything enclosed by the wall: the points reached from
+    /// the crucial chains without crossing a wall stone or an outside point
+    /// (empty points, defender stones, and attacker stones not connected to
+    /// the outside). When that finds no closed region (a crucial chain
+    /// touches an outside area, or the region is larger than `limit`), the
+    /// older local rule is tried: flood over empty points and defender
+    /// stones, adding attacker chains whose liberties all lie inside.
+    pub fn detect_chains(
+        board: &Board,
+        at: &[Point],
+        safe: &[Point],
+        limit: usize,
+    ) -> Result<Problem, RegionError> {
+        let defender = Problem::defender_of(board, at)?;
+        match Problem::detect_enclosed(board, defender, at, safe, limit) {
+            Some(p) => Ok(p),
+            None => Problem::detect_local(board, defender, at, safe, limit),
+        }
+    }
+
+    fn safe_mask(board: &Board, attacker: Color, safe: &[Point]) -> Vec<bool> {
         let mut safe_mask = vec![false; MAX_POINTS];
         for &p in safe {
             if board.cell(p) == Cell::stone(attacker) {
@@ -131,10 +212,126 @@ impl Problem {
                 }
             }
         }
+        safe_mask
+    }
+
+    /// The region enclosed by the wall (see [`Problem::detect_chains`]),
+    /// or `None` if there is none.
+    fn detect_enclosed(
+        board: &Board,
+        defender: Color,
+        at: &[Point],
+        safe: &[Point],
+        limit: usize,
+    ) -> Option<Problem> {
+        let attacker = defender.opponent();
+        let att = Cell::stone(attacker);
+        let def = Cell::stone(defender);
+        // Empty areas.
+        let mut area = vec![u32::MAX; MAX_POINTS];
+        let mut areas: Vec<(usize, bool)> = Vec::new(); // (size, touches a crucial chain)
+        let crucial: Vec<Point> = at.iter().flat_map(|&p| board.chain_stones(p)).collect();
+        let mut stack = Vec::new();
+        for &p in board.points() {
+            if board.cell(p) != Cell::Empty || area[p.idx()] != u32::MAX {
+                continue;
+            }
+            let id = areas.len() as u32;
+            let (mut n, mut touches) = (0, false);
+            area[p.idx()] = id;
+            stack.push(p);
+            while let Some(q) = stack.pop() {
+                n += 1;
+                for r in board.neighbors(q) {
+                    match board.cell(r) {
+                        Cell::Empty if area[r.idx()] == u32::MAX => {
+                            area[r.idx()] = id;
+                            stack.push(r);
+                        }
+                        c if c == def && crucial.contains(&r) => touches = true,
+                        _ => {}
+                    }
+                }
+            }
+            areas.push((n, touches));
+        }
+        let mut outside: Vec<bool> = areas.iter().map(|&(n, _)| n > limit).collect();
+        if !outside.iter().any(|&o| o) {
+            let largest = areas
+                .iter()
+                .enumerate()
+                .filter(|(_, a)| !a.1)
+                .max_by_key(|(i, a)| (a.0, std::cmp::Reverse(*i)))
+                .map(|(i, _)| i)?;
+            outside[largest] = true;
+        }
+        let is_out = |p: Point| board.cell(p) == Cell::Empty && outside[area[p.idx()] as usize];
+        // The wall.
+        let mut wall = Problem::safe_mask(board, attacker, safe);
+        for &p in board.points() {
+            if board.cell(p) == att
+                && !wall[p.idx()]
+                && board.neighbors(p).iter().any(|&q| is_out(q))
+            {
+                for s in board.chain_stones(p) {
+                    wall[s.idx()] = true;
+                }
+            }
+        }
+        // The region.
         let mut mask = vec![false; MAX_POINTS];
         let mut pts = Vec::new();
-        let mut stack = vec![at];
-        mask[at.idx()] = true;
+        for &p in at {
+            if !mask[p.idx()] {
+                mask[p.idx()] = true;
+                stack.push(p);
+            }
+        }
+        while let Some(p) = stack.pop() {
+            pts.push(p);
+            if pts.len() > limit {
+                return None;
+            }
+            for q in board.neighbors(p) {
+                let c = board.cell(q);
+                if c == Cell::Border || mask[q.idx()] || wall[q.idx()] {
+                    continue;
+                }
+                if is_out(q) {
+                    if c == Cell::Empty && board.cell(p) == def {
+                        return None; // a defender stone touches the open board
+                    }
+                    continue;
+                }
+                mask[q.idx()] = true;
+                stack.push(q);
+            }
+        }
+        Some(Problem::assemble(board, defender, at, pts, mask))
+    }
+
+    /// The local rule: flood over empty points and defender stones from the
+    /// crucial chains; attacker chains whose liberties all lie inside are
+    /// inner stones, added with their neighbours.
+    fn detect_local(
+        board: &Board,
+        defender: Color,
+        at: &[Point],
+        safe: &[Point],
+        limit: usize,
+    ) -> Result<Problem, RegionError> {
+        let coord = board.coord(at[0]);
+        let attacker = defender.opponent();
+        let safe_mask = Problem::safe_mask(board, attacker, safe);
+        let mut mask = vec![false; MAX_POINTS];
+        let mut pts = Vec::new();
+        let mut stack = Vec::new();
+        for &p in at {
+            if !mask[p.idx()] {
+                mask[p.idx()] = true;
+                stack.push(p);
+            }
+        }
         let att = Cell::stone(attacker);
         loop {
             // Flood over empty points and defender stones.

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use super::genes::GeneSpace;
-use crate::rules::{Color, Move};
+use crate::rules::Move;
 use crate::tsumego::problems::{self, Expect, FileProblem};
 use crate::tsumego::{self as ts, OrderWeights, Problem, SolveOptions};
 use crate::weights::Weights;
@@ -160,23 +160,23 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 
 fn set_problem(file: &Path, fp: &FileProblem, max_region: usize) -> Result<SetProblem, String> {
     let problem = fp.problem(max_region)?;
-    let first_move = |line: &[(Color, Move)]| match line.first() {
-        Some(&(_, m @ Move::Play(_))) => Some(m),
-        _ => None,
+    // The key move: the first move of the mover's best line, when that
+    // line reaches the mover's goal.
+    let key = |defender_first: bool| {
+        fp.lines_for(defender_first)
+            .next()
+            .filter(|l| l.success)
+            .and_then(|l| match l.line.first() {
+                Some(&(_, m @ Move::Play(_))) => Some(m),
+                _ => None,
+            })
     };
-    let key_d = match fp.expect_defender_first {
-        Some(Expect::Lives | Expect::Ko) => first_move(&fp.line_defender_first),
-        _ => None,
-    };
-    let key_a = match fp.expect_attacker_first {
-        Some(Expect::Dies | Expect::Ko) => first_move(&fp.line_attacker_first),
-        _ => None,
-    };
+    let (key_d, key_a) = (key(true), key(false));
     Ok(SetProblem {
         name: fp.name.clone(),
         file: file.to_path_buf(),
         problem,
-        expect: [fp.expect_defender_first, fp.expect_attacker_first],
+        expect: [fp.expect(true), fp.expect(false)],
         key: [key_d, key_a],
     })
 }
