@@ -187,6 +187,8 @@ struct Budget {
     start: Instant,
     opts: SolveOptions,
     used: Counters,
+    /// The table shared by the searches that are not the seki test.
+    tt: dfpn::Table,
 }
 
 impl Budget {
@@ -195,6 +197,7 @@ impl Budget {
             start: Instant::now(),
             opts,
             used: Counters::default(),
+            tt: dfpn::Table::new(),
         }
     }
 
@@ -213,7 +216,13 @@ impl Budget {
         regime: Regime,
     ) -> dfpn::Proof {
         let mut s = dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits());
+        if !regime.strict {
+            s = s.with_table(std::mem::take(&mut self.tt));
+        }
         let proof = s.solve(to_move);
+        if !regime.strict {
+            self.tt = s.into_table();
+        }
         self.used += proof.counters;
         proof
     }
