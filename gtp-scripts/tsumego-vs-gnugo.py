@@ -108,6 +108,7 @@ def main():
         return " ".join(out)
 
     table = collections.defaultdict(collections.Counter)
+    settled = collections.Counter()
     gnu_time = 0.0
     ours_time = 0.0
     for p in ours:
@@ -142,6 +143,10 @@ def main():
             c["gnugo class"] += cls(gnu) == cls(want)
             c["gnugo code"] += gnu == want
             c["tengen unknown"] += mine is None
+            if mine is not None:
+                settled["answers"] += 1
+                settled["tengen class"] += cls(mine) == cls(want)
+                settled["gnugo class"] += cls(gnu) == cls(want)
     total = collections.Counter()
     keys = ["answers", "several marks", "tengen class", "tengen code", "tengen unknown", "gnugo class", "gnugo code"]
 
@@ -161,6 +166,10 @@ def main():
         print(("| " + f + " | " + " | ".join(row) + " |") if markdown else f"{f:8} " + "  ".join(f"{k} {r}" for k, r in zip(keys, row)))
     row = [pct(total, k) for k in keys]
     print(("| total | " + " | ".join(row) + " |") if markdown else "total    " + "  ".join(f"{k} {r}" for k, r in zip(keys, row)))
+    n = max(1, settled["answers"])
+    print(f"on the {settled['answers']} answers tengen settled: tengen class {settled['tengen class']} "
+          f"({100 * settled['tengen class'] / n:.1f}%), GNU Go class {settled['gnugo class']} "
+          f"({100 * settled['gnugo class'] / n:.1f}%)")
     print(f"GNU Go owl time {gnu_time:.1f} s; tengen solver time {ours_time:.1f} s (same answers)")
 
 

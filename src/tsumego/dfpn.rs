@@ -134,7 +134,7 @@ pub struct Proof {
 }
 
 #[derive(Clone, Copy, Debug)]
-pub struct Entry {
+struct Entry {
     phi: u64,
     delta: u64,
 }
@@ -222,15 +222,6 @@ pub struct Dfpn<'a> {
 /// Table entries kept before the table is cleared (about 32 MiB).
 const TT_CAP: usize = 1 << 20;
 
-/// A transposition table that outlives one search: the searches of one
-/// answer (without threats, then with threats) share it. Keys include the
-/// threats left, so an entry means the same in every one of them; the seki
-/// test (other terminal rules) keeps its own.
-pub type Table = AHashMap<u64, TableEntry>;
-
-/// One table entry (proof and disproof numbers).
-pub type TableEntry = Entry;
-
 impl<'a> Dfpn<'a> {
     pub fn new(
         prob: &'a Problem,
@@ -245,7 +236,7 @@ impl<'a> Dfpn<'a> {
             level: level.clamp(1, 5),
             regime,
             limits,
-            tt: Table::new(),
+            tt: AHashMap::new(),
             path: Vec::new(),
             boards: vec![prob.board.clone()],
             benson: Benson::default(),
@@ -262,18 +253,6 @@ impl<'a> Dfpn<'a> {
             root_best: None,
             feat: [0.0; NF],
         }
-    }
-
-    /// Starts from the entries of an earlier search of the same problem
-    /// and terminal rules.
-    pub fn with_table(mut self, tt: Table) -> Self {
-        self.tt = tt;
-        self
-    }
-
-    /// The table, for the next search.
-    pub fn into_table(self) -> Table {
-        self.tt
     }
 
     fn rep_key(b: &Board, to_move: Color) -> u64 {

@@ -67,12 +67,12 @@ pub const MAX_KO_THREATS: u8 = 5;
 
 /// A ko result the way GoTools writes it (`l2d`, `d1l`): whether the
 /// defender lives when neither side has an external ko threat, and how many
-/// external ko threats the other side then needs to turn the result.
+/// external ko threats the other side then needs to turn the result (a
+/// result that needs more than [`MAX_KO_THREATS`] is reported as no ko).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KoType {
     pub defender_lives: bool,
-    /// 1 to [`MAX_KO_THREATS`]; `None`: more than that (unlimited threats
-    /// turn it).
+    /// 1 to [`MAX_KO_THREATS`] (`None` only in files that write more).
     pub threats: Option<u8>,
 }
 
@@ -187,8 +187,6 @@ struct Budget {
     start: Instant,
     opts: SolveOptions,
     used: Counters,
-    /// The table shared by the searches that are not the seki test.
-    tt: dfpn::Table,
 }
 
 impl Budget {
@@ -197,7 +195,6 @@ impl Budget {
             start: Instant::now(),
             opts,
             used: Counters::default(),
-            tt: dfpn::Table::new(),
         }
     }
 
@@ -216,13 +213,7 @@ impl Budget {
         regime: Regime,
     ) -> dfpn::Proof {
         let mut s = dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits());
-        if !regime.strict {
-            s = s.with_table(std::mem::take(&mut self.tt));
-        }
         let proof = s.solve(to_move);
-        if !regime.strict {
-            self.tt = s.into_table();
-        }
         self.used += proof.counters;
         proof
     }
@@ -302,6 +293,11 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
             }
             Some(_) => {}
         }
+    }
+    // Like GoTools (whose files never go past N = 5), a ko that the loser
+    // turns only with more external threats than that is no ko.
+    if threats.is_none() {
+        return plain(win, &base);
     }
     let ko = Some(KoType {
         defender_lives: defender_lives(win),
