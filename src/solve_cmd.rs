@@ -265,7 +265,6 @@ struct SummaryJson {
 fn describe(a: &SideAnswer) -> String {
     let status = match (a.status, a.owl.ko) {
         (ts::Status::Ko(_), Some(k)) => k.letters(),
-        (ts::Status::Ko(c), None) if a.owl.superko => format!("superko{c}"),
         (ts::Status::Ko(c), None) => format!("ko{c}"),
         (s, _) => s.name().to_string(),
     };

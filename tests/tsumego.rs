@@ -69,7 +69,7 @@ fn gotools_reader_reads_every_documented_feature() {
     let ko = |lives, n| {
         Some(Expect::Ko(ts::KoType {
             defender_lives: lives,
-            threats: Some(n),
+            threats: n,
         }))
     };
     assert_eq!(q.expect(true), ko(true, 2));

@@ -223,6 +223,10 @@ fn vertex(s: &str) -> Result<Move, ParseError> {
         .or_else(|_| syntax(format!("'{s}' is not a vertex")))
 }
 
+fn vertices(args: &[&str]) -> Result<Vec<Move>, ParseError> {
+    args.iter().map(|a| vertex(a)).collect()
+}
+
 fn uint(s: &str, what: &str) -> Result<u32, ParseError> {
     s.parse::<u32>()
         .or_else(|_| syntax(format!("{what} '{s}' is not a non-negative integer")))
@@ -439,10 +443,7 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
             if args.is_empty() {
                 return syntax(format!("expected: {name} <vertex> [<vertex>...]"));
             }
-            let mut v = Vec::new();
-            for a in args {
-                v.push(vertex(a)?);
-            }
+            let v = vertices(args)?;
             Ok(if name == "tengen-owl_attack" {
                 C::OwlAttackChains(v)
             } else {
@@ -505,10 +506,7 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
             Ok(C::TsumegoVar { at, first })
         }
         "tengen-tsumego_region" | "tengen-tsumego_safe" => {
-            let mut v = Vec::new();
-            for a in args {
-                v.push(vertex(a)?);
-            }
+            let v = vertices(args)?;
             Ok(if name == "tengen-tsumego_region" {
                 C::TsumegoRegion(v)
             } else {

@@ -446,10 +446,7 @@ impl Session {
                 Ok(owl_text(&a))
             }
             C::OwlAttackChains(ref mvs) | C::OwlDefendChains(ref mvs) => {
-                let at = mvs
-                    .iter()
-                    .map(|&m| on_board(e, m))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let at = all_on_board(e, mvs)?;
                 let role = if matches!(cmd, C::OwlAttackChains(_)) {
                     crate::tsumego::Role::Attacker
                 } else {
@@ -467,10 +464,7 @@ impl Session {
                 first,
                 level,
             } => {
-                let at = at
-                    .iter()
-                    .map(|&m| on_board(e, m))
-                    .collect::<Result<Vec<_>, _>>()?;
+                let at = all_on_board(e, at)?;
                 let (prob, a) = e.tsumego_solve(&at, first, level).map_err(fail)?;
                 Ok(solve_text(&prob, &a))
             }
@@ -560,6 +554,10 @@ fn scan_order(mut v: Vec<Coord>) -> Vec<Coord> {
 
 /// The coordinate of a stone-vertex on the current board, or an error for
 /// `pass` and for vertices off the board.
+fn all_on_board(e: &Engine, mvs: &[Move]) -> Result<Vec<Coord>, String> {
+    mvs.iter().map(|&m| on_board(e, m)).collect()
+}
+
 fn on_board(e: &Engine, mv: Move) -> Result<Coord, String> {
     let size = e.game().size();
     match mv {

@@ -272,22 +272,17 @@ impl<'a> Dfpn<'a> {
     fn terminal(&mut self, depth: usize, pass_pass: bool) -> Option<Color> {
         let prob = self.prob;
         let b = &self.boards[depth];
-        let mut on_board = 0;
-        for i in 0..prob.crucial.len() {
-            if prob.chain_on_board(b, i) {
-                on_board |= 1u64 << i.min(63);
-            }
-        }
-        if on_board == 0 {
+        if !prob.any_chain_on_board(b) {
             return Some(prob.attacker());
         }
         if pass_pass && !self.regime.strict {
             return Some(prob.defender);
         }
-        for (i, &p) in self.crucial.iter().enumerate() {
-            if on_board & (1u64 << i.min(63)) != 0 && self.benson.alive(prob, b, p) {
-                return Some(prob.defender);
-            }
+        let benson = &mut self.benson;
+        if (0..prob.crucial.len())
+            .any(|i| prob.chain_on_board(b, i) && benson.alive(prob, b, self.crucial[i]))
+        {
+            return Some(prob.defender);
         }
         if pass_pass {
             return Some(prob.attacker());
@@ -699,8 +694,7 @@ impl<'a> Dfpn<'a> {
         let key = Self::tt_key(&self.boards[0], to_move, false, self.regime.threats);
         // With no room for two eyes the attacker has won, but it still
         // searches for its key move while the crucial chains stand.
-        let standing =
-            (0..self.prob.crucial.len()).any(|i| self.prob.chain_on_board(&self.boards[0], i));
+        let standing = self.prob.any_chain_on_board(&self.boards[0]);
         if let Some(winner) = self.terminal(0, false)
             && !(winner == to_move && to_move == self.prob.attacker() && standing)
         {

@@ -237,13 +237,9 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
 }
 
 /// GoTools' status letters of an answer (about the defender), or `None`
-/// when GoTools' notation has none (unknown, or a ko that needs more
-/// threats than are tried).
+/// for an unknown answer.
 pub fn status_letters(a: &SideAnswer) -> Option<String> {
-    Expect::of(a).and_then(|e| match e {
-        Expect::Ko(k) if k.threats.is_none() => None,
-        e => Some(e.letters()),
-    })
+    Expect::of(a).map(|e| e.letters())
 }
 
 /// Solves candidate `index` and labels it, or drops it.

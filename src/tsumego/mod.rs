@@ -67,22 +67,21 @@ pub const MAX_KO_THREATS: u8 = 5;
 
 /// A ko result the way GoTools writes it (`l2d`, `d1l`): whether the
 /// defender lives when neither side has an external ko threat, and how many
-/// external ko threats the other side then needs to turn the result (a
-/// result that needs more than [`MAX_KO_THREATS`] is reported as no ko).
+/// external ko threats the other side then needs to turn the result (the
+/// solver reports a result that needs more than [`MAX_KO_THREATS`] as no
+/// ko).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct KoType {
     pub defender_lives: bool,
-    /// 1 to [`MAX_KO_THREATS`] (`None` only in files that write more).
-    pub threats: Option<u8>,
+    /// 1 to 9 (the solver: 1 to [`MAX_KO_THREATS`]).
+    pub threats: u8,
 }
 
 impl KoType {
     /// GoTools' status letters: `l2d` (lives unless the attacker has two
     /// threats), `d1l` (dies unless the defender has one).
     pub fn letters(self) -> String {
-        let n = self
-            .threats
-            .map_or(format!(">{MAX_KO_THREATS}"), |n| n.to_string());
+        let n = self.threats;
         if self.defender_lives {
             format!("l{n}d")
         } else {
@@ -103,7 +102,7 @@ impl KoType {
         };
         Some(KoType {
             defender_lives,
-            threats: Some(b[1] - b'0'),
+            threats: b[1] - b'0',
         })
     }
 }
@@ -296,9 +295,9 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     }
     // Like GoTools (whose files never go past N = 5), a ko that the loser
     // turns only with more external threats than that is no ko.
-    if threats.is_none() {
+    let Some(threats) = threats else {
         return plain(win, &base);
-    }
+    };
     let ko = Some(KoType {
         defender_lives: defender_lives(win),
         threats,

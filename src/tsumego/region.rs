@@ -76,6 +76,11 @@ impl Problem {
         self.crucial[i].iter().all(|&p| b.cell(p) == d)
     }
 
+    /// True if one crucial chain at least is still on `b`.
+    pub fn any_chain_on_board(&self, b: &Board) -> bool {
+        (0..self.crucial.len()).any(|i| self.chain_on_board(b, i))
+    }
+
     /// The crucial chains through `at`, without repeats.
     fn chains_at(board: &Board, at: &[Point]) -> Vec<Vec<Point>> {
         let mut out: Vec<Vec<Point>> = Vec::new();
