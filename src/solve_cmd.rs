@@ -295,7 +295,8 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                 .count();
             let marks: usize = ps.iter().map(|p| p.crucial.len()).sum();
             let illegal: usize = ps.iter().map(|p| p.illegal_main_lines().len()).sum();
-            println!(
+            let _ = writeln!(
+                io::stdout().lock(),
                 "{}: {} problems, {lines} answer lines, {one_mover} answered for one mover only, {marks} crucial marks, {illegal} main lines with an illegal move",
                 f.display(),
                 ps.len()
@@ -310,7 +311,8 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
         list.extend(ps);
     }
     if args.parse_only {
-        println!(
+        let _ = writeln!(
+            io::stdout().lock(),
             "parsed {} problems in {} files",
             list.len(),
             args.files.len()
@@ -480,12 +482,14 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
     }
     sum.wall_ms = start.elapsed().as_secs_f64() * 1e3;
     if args.json {
-        println!(
+        let _ = writeln!(
+            io::stdout().lock(),
             "{}",
             serde_json::to_string(&serde_json::json!({ "summary": sum })).expect("serialisable")
         );
     } else {
-        println!(
+        let _ = writeln!(
+            io::stdout().lock(),
             "summary: {} problems, {} solved, {} unknown, {} errors; {} with an answer in the file, {} agree; {} answers per mover: class {} agree, exactly (ko type) {}, key move listed {} of {}; leaves {} (terminal tests {}), nodes {}, solver time {:.1} s, wall {:.1} s (level {})",
             sum.problems,
             sum.solved,
@@ -607,7 +611,8 @@ pub fn run_tsumego(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
                 b.finish_and_clear();
             }
             let bins: Vec<String> = bins.iter().map(|(d, n)| format!("lv{d}: {n}")).collect();
-            println!(
+            let _ = writeln!(
+                io::stdout().lock(),
                 "generate: {kept} problems from {tried} candidates (candidates {first}..{next}; next run: --first {next}) in {:.1} s into {}{}; {}",
                 start.elapsed().as_secs_f64(),
                 out.display(),
