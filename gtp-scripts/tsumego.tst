@@ -34,18 +34,44 @@ loadsgf sgf/ld-bulky-five.sgf 1
 12 tsumego_solve A3 defender level 3
 #? [status alive code 1 .*]
 
-loadsgf sgf/ld-direct-ko.sgf 1
+# A ko White can never settle: dead, however many threats White has.
+loadsgf sgf/ld-one-sided-ko.sgf 1
 20 owl_attack A2
-#? [2 C1]
+#? [1 C1]
 
 21 owl_defend A2
-#? [3 .*]
+#? [0]
 
 22 tsumego_solve A2 attacker
-#? [status ko code 2 ko d1l first attacker move C1 .*]
+#? [status dead code 1 ko - first attacker move C1 .*]
 
 23 tsumego_solve A2 defender
-#? [status ko code 3 ko d1l first defender .*]
+#? [status dead code 0 ko - first defender .*]
+
+# Bent four in the corner with no outside liberties (our convention, see
+# docs/tsumego.md): the attacker's 2-1 point starts a ko it takes first,
+# which the defender wins with one external threat.
+boardsize 19
+clear_board
+play white A3
+play black A4
+play white B2
+play white B3
+play black B4
+play white C2
+play black C3
+play black C4
+play white D1
+play white D2
+play black D3
+play black E1
+play black E2
+play black E3
+24 tsumego_solve A3 attacker
+#? [status ko code 2 ko d1l first attacker move B1 .*]
+
+25 tsumego_solve A3 defender
+#? [status alive code 1 ko - first defender move (A1|B1) .*]
 
 # Limits answer "unknown" instead of hanging.
 30 tengen-tsumego_limit nodes 2

@@ -320,9 +320,11 @@ weights! {
         "penalty: the point is forbidden for the opponent (suicide or ko), so it may not matter to either side";
     ts_dyn_rank_cost: Dynamic real [0.0, 8.0] = 1.0,
         "initial disproof cost added per place in the move order (df-pn+ style; 0 = order only breaks ties)";
+    ts_dyn_distance: Dynamic real [0.0, 8.0] = 1.0,
+        "initial proof and disproof cost per unit of heuristic distance: the liberties of the standing crucial chains (attacker) and the distance to two eyes (defender); 0 = off";
     // ---- tsumego solver: forward pruning (speed levels 2-5) ----
     ts_prune_eye_fill_level: Pruning int [2, 6] = 2,
-        "from this level on, a side does not fill its own eye-like points while it has another move (6 = never)";
+        "from this level on, a side does not fill its own eye-like points (unless the move saves an own chain from atari, as when a ko is closed) while it has another move (6 = never)";
     ts_prune_keep_3: Pruning real [0.05, 1.0] = 0.7,
         "level 3: share of the ordered moves searched";
     ts_prune_keep_4: Pruning real [0.05, 1.0] = 0.5,

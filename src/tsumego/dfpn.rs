@@ -157,6 +157,8 @@ struct Child {
     /// A pass that a second pass would answer by ending the game: not a
     /// pass made under a ko ban (that one only waits for the ban to lapse).
     pass_ends: bool,
+    /// Heuristic cost for the parent's mover to win after this move.
+    h_mine: u64,
 }
 
 impl Child {
@@ -172,6 +174,7 @@ impl Child {
             ko_exempt,
             winner,
             pass_ends: false,
+            h_mine: 0,
         }
     }
 }
@@ -199,6 +202,10 @@ pub struct Dfpn<'a> {
     limits: Limits,
     tt: AHashMap<u64, Entry>,
     path: Vec<u64>,
+    /// Start of the part of `path` that a move may not repeat: a ko
+    /// recapture paid for with an external threat puts the threat and its
+    /// answer on the board, so no earlier position can recur after it.
+    floor: usize,
     boards: Vec<Board>,
     benson: Benson,
     counters: Counters,
@@ -217,6 +224,16 @@ pub struct Dfpn<'a> {
     killers: Vec<Option<Point>>,
     root_best: Option<Move>,
     feat: [f64; NF],
+    /// Every neighbour of the region outside it is an attacker stone or the
+    /// border (no defender liberty or stone outside): the walled-in test of
+    /// [`Dfpn::walled_in`] applies.
+    closed: bool,
+    /// Use [`Dfpn::walled_in`] as a terminal test (tests turn it off to
+    /// check it against the search).
+    static_death: bool,
+    /// Scratch: per point, 1 = attacker chain with a liberty outside the
+    /// region, 2 = attacker chain without, 0 = not looked at yet.
+    safe_mark: Vec<u8>,
 }
 
 /// Table entries kept before the table is cleared (about 32 MiB).
@@ -238,6 +255,7 @@ impl<'a> Dfpn<'a> {
             limits,
             tt: AHashMap::new(),
             path: Vec::new(),
+            floor: 0,
             boards: vec![prob.board.clone()],
             benson: Benson::default(),
             counters: Counters::default(),
@@ -252,7 +270,121 @@ impl<'a> Dfpn<'a> {
             killers: Vec::new(),
             root_best: None,
             feat: [0.0; NF],
+            closed: Self::is_closed(prob),
+            static_death: true,
+            safe_mark: vec![0; MAX_POINTS],
         }
+    }
+
+    fn is_closed(prob: &Problem) -> bool {
+        let b = &prob.board;
+        let att = Cell::stone(prob.attacker());
+        prob.region.iter().all(|&p| {
+            b.neighbors(p).iter().all(|&q| {
+                prob.in_region(q) || matches!(b.cell(q), Cell::Border) || b.cell(q) == att
+            })
+        })
+    }
+
+    /// The attacker has won, though crucial chains still stand, when the
+    /// defender has no room left for two eyes or a seki. *Safe* attacker
+    /// chains are those with a liberty outside the region (nobody ever
+    /// fills it, so they are never captured, and a stone played next to
+    /// one joins it: never suicide, never a ko capture). Let Q be the
+    /// region points neither in a safe chain nor next to one. The test
+    /// holds when Q has no attacker stone and is at most one point or two
+    /// adjacent points. Then every attacker stone of the region is safe,
+    /// so the defender captures nothing while the attacker fills, one by
+    /// one, every empty point outside Q (permanent moves); the defender's
+    /// chains are left with liberties in Q only, at most one eye's worth:
+    /// one point is filled with a capture of everything; of two adjacent
+    /// points the attacker takes one, and if the defender captures that
+    /// stone by playing the other (its stone joins a chain, so no ko), the
+    /// retake captures everything. No position repeats, so neither ko
+    /// threats nor repetition bans change this.
+    fn walled_in(&mut self, depth: usize) -> bool {
+        if !self.closed {
+            return false;
+        }
+        let prob = self.prob;
+        let b = &self.boards[depth];
+        let att = Cell::stone(prob.attacker());
+        // Quick rejection: points that neither hold nor touch an attacker
+        // stone are in Q whatever the chains.
+        let mut far = 0;
+        for &p in &prob.region {
+            if b.cell(p) != att && !b.neighbors(p).iter().any(|&q| b.cell(q) == att) {
+                far += 1;
+                if far > 2 {
+                    return false;
+                }
+            }
+        }
+        let mut touched: [Point; 64] = [Point(0); 64];
+        let mut nt = 0;
+        let mut result = true;
+        let mut marks = std::mem::take(&mut self.safe_mark);
+        let mut open = [Point(0); 2];
+        let mut n_open = 0;
+        'points: for &p in &prob.region {
+            let cands = std::iter::once(p).chain(b.neighbors(p));
+            for q in cands {
+                if b.cell(q) != att {
+                    continue;
+                }
+                let h = b.chain_head(q);
+                let mark = marks[h.idx()];
+                let safe = if mark != 0 {
+                    mark == 1
+                } else {
+                    let safe = b.chain_stones(h).any(|s| {
+                        b.neighbors(s)
+                            .iter()
+                            .any(|&l| b.cell(l) == Cell::Empty && !prob.in_region(l))
+                    });
+                    marks[h.idx()] = if safe { 1 } else { 2 };
+                    if nt < touched.len() {
+                        touched[nt] = h;
+                        nt += 1;
+                    } else {
+                        // Too many chains to remember: clear everything.
+                        marks.iter_mut().for_each(|m| *m = 0);
+                        nt = 0;
+                    }
+                    safe
+                };
+                if safe {
+                    continue 'points;
+                }
+            }
+            if n_open == 2 || b.cell(p) == att {
+                result = false;
+                break;
+            }
+            open[n_open] = p;
+            n_open += 1;
+        }
+        if result && n_open == 2 && !b.neighbors(open[0]).contains(&open[1]) {
+            result = false;
+        }
+        for &h in &touched[..nt] {
+            marks[h.idx()] = 0;
+        }
+        self.safe_mark = marks;
+        result
+    }
+
+    /// Turns the walled-in terminal test off (tests check it against the
+    /// plain search).
+    pub fn without_static_death(mut self) -> Self {
+        self.static_death = false;
+        self
+    }
+
+    /// The walled-in test ([`Dfpn::walled_in`]) on the problem's position.
+    pub fn walled_in_at_root(&mut self) -> bool {
+        self.boards[0].copy_from(&self.prob.board);
+        self.walled_in(0)
     }
 
     fn rep_key(b: &Board, to_move: Color) -> u64 {
@@ -287,6 +419,10 @@ impl<'a> Dfpn<'a> {
         if pass_pass {
             return Some(prob.attacker());
         }
+        if self.static_death && self.walled_in(depth) {
+            return Some(prob.attacker());
+        }
+        let b = &self.boards[depth];
         let att = Cell::stone(prob.attacker());
         let mut room = 0;
         for &p in &prob.region {
@@ -300,6 +436,51 @@ impl<'a> Dfpn<'a> {
             return Some(prob.attacker());
         }
         None
+    }
+
+    /// Heuristic distances of the position at `depth`, for df-pn's
+    /// initial proof and disproof numbers (Kishimoto and Müller's
+    /// heuristic initialisation): the attacker's is the liberties of the
+    /// standing crucial chains (each at most 8), the moves it needs to
+    /// capture them all if the defender does nothing; the defender's is
+    /// 2 per missing eye-like point (of two) plus half the shortfall, below
+    /// 4, of its room (empty points touching no attacker stone). They only
+    /// steer where the search looks first, never what it proves.
+    fn distances(&self, depth: usize) -> (u64, u64) {
+        let prob = self.prob;
+        let b = &self.boards[depth];
+        let mut heads = [Point(0); 16];
+        let mut n = 0;
+        let mut att = 0u64;
+        for (i, &p) in self.crucial.iter().enumerate() {
+            if !prob.chain_on_board(b, i) {
+                continue;
+            }
+            let h = b.chain_head(p);
+            if heads[..n].contains(&h) {
+                continue;
+            }
+            if n < heads.len() {
+                heads[n] = h;
+                n += 1;
+            }
+            att += b.liberties(h).min(8) as u64;
+        }
+        let attacker = Cell::stone(prob.attacker());
+        let mut eyes = 0u64;
+        let mut room = 0u64;
+        for &p in &prob.region {
+            if b.cell(p) != Cell::Empty {
+                continue;
+            }
+            if b.is_eyelike(p, prob.defender) {
+                eyes += 1;
+            } else if !b.neighbors(p).iter().any(|&q| b.cell(q) == attacker) {
+                room += 1;
+            }
+        }
+        let def = 2u64.saturating_sub(eyes) * 2 + 4u64.saturating_sub(room.min(4)) / 2;
+        (att, def)
     }
 
     fn ensure_depth(&mut self, d: usize) {
@@ -393,7 +574,7 @@ impl<'a> Dfpn<'a> {
             self.play_into(depth, Some(p), c, ko_exempt);
             let child = &self.boards[depth + 1];
             let rep = Self::rep_key(child, c.opponent());
-            if !ko_exempt && self.path.contains(&rep) {
+            if !ko_exempt && self.path[self.floor..].contains(&rep) {
                 banned = true;
                 continue;
             }
@@ -430,7 +611,17 @@ impl<'a> Dfpn<'a> {
                 if ko_exempt { spent } else { threats },
             );
             let winner = self.terminal(depth + 1, false);
-            let kid = Child::new(Some(p), key, rep, ko_exempt, winner);
+            let mut kid = Child::new(Some(p), key, rep, ko_exempt, winner);
+            if winner.is_none() && self.w.distance > 0.0 {
+                let (att, def) = self.distances(depth + 1);
+                let (mine, theirs) = if c == prob.attacker() {
+                    (att, def)
+                } else {
+                    (def, att)
+                };
+                kid.h_mine = (mine as f64 * self.w.distance) as u64;
+                kid.phi = 1 + (theirs as f64 * self.w.distance) as u64;
+            }
             let eye_fill = order::fills_own_eye(&self.feat);
             scored.push((s, kid, self_atari, eye_fill, i));
         }
@@ -485,7 +676,7 @@ impl<'a> Dfpn<'a> {
 
         let mut kids: Vec<Child> = Vec::with_capacity(scored.len());
         for (rank, (_, mut kid, _, _, _)) in scored.into_iter().enumerate() {
-            kid.delta = (1 + (rank as f64 * self.w.rank_cost) as u64).min(INF - 1);
+            kid.delta = (1 + kid.h_mine + (rank as f64 * self.w.rank_cost) as u64).min(INF - 1);
             // Terminal positions were found when the move was played;
             // they count as leaves when their value decides the node
             // (`count_leaves`), and as terminal tests here.
@@ -591,6 +782,10 @@ impl<'a> Dfpn<'a> {
                 .and_then(|(_, k)| k.mv);
             self.play_into(depth, k.mv, c, k.ko_exempt);
             self.path.push(k.rep);
+            let floor = self.floor;
+            if k.ko_exempt && threats[c.index()] != UNLIMITED {
+                self.floor = self.path.len() - 1;
+            }
             let child = Node {
                 depth: depth + 1,
                 c: c.opponent(),
@@ -609,6 +804,7 @@ impl<'a> Dfpn<'a> {
                 self.add_root_leaves(k.mv, self.counters.leaves - before);
             }
             self.path.pop();
+            self.floor = floor;
             let kk = &mut kids[best];
             kk.phi = cp;
             kk.delta = cd;
@@ -691,6 +887,7 @@ impl<'a> Dfpn<'a> {
         self.boards[0] = root;
         self.ensure_depth(1);
         self.path.clear();
+        self.floor = 0;
         let key = Self::tt_key(&self.boards[0], to_move, false, self.regime.threats);
         // With no room for two eyes the attacker has won, but it still
         // searches for its key move while the crucial chains stand.
@@ -772,6 +969,7 @@ impl<'a> Dfpn<'a> {
         let mut last_pass = false;
         let mut threats = self.regime.threats;
         self.path.clear();
+        self.floor = 0;
         self.path.push(Self::rep_key(&self.boards[0], to_move));
         let mut depth = 0;
         while line.len() < max_len {
@@ -797,6 +995,9 @@ impl<'a> Dfpn<'a> {
             self.play_into(depth, k.mv, c, k.ko_exempt);
             self.path.push(k.rep);
             if k.ko_exempt {
+                if threats[c.index()] != UNLIMITED {
+                    self.floor = self.path.len() - 1;
+                }
                 threats = spend(threats, c);
             }
             depth += 1;

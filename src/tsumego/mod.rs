@@ -12,9 +12,10 @@
 //! Answers follow GNU Go's owl codes: 0 the side to move fails, 1 it
 //! succeeds, 2 it succeeds through a ko in which the opponent must find
 //! the first ko threat, 3 it succeeds only if it finds the first threat
-//! itself. They come from up to three searches: simple ko for both, then,
-//! if a ko ban was met, one in which a side may ignore the ban (unlimited
-//! ko threats).
+//! itself. They come from a search with simple ko for both; if a ko ban was
+//! met, one in which its loser has five external ko threats; if that turns
+//! the result, searches with 1 to 4 threats for GoTools' ko type; and, when
+//! the defender lives, a strict search that tells seki from life.
 
 pub mod benson;
 pub mod dfpn;
@@ -270,34 +271,36 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     if !base.ko_seen {
         return plain(win, &base);
     }
-    // The loser of the search without threats gets unlimited threats: if it
-    // then wins, the result is a ko, and the least number of threats that
-    // turns it is GoTools' ko type.
+    // The loser of the search without threats gets MAX_KO_THREATS external
+    // threats: if it still loses, the result is plain (like GoTools, whose
+    // files never go past N = 5, a ko that the loser turns only with more
+    // threats than that is no ko). If it wins, the result is a ko, and the
+    // least number of threats that turns it is GoTools' ko type. (An
+    // unlimited number of threats, tried first before, made the search
+    // endless on some problems: with threats that never run out, ko cycles
+    // only end through the repetition ban.)
     let loser = if win { me.opponent() } else { me };
-    let p = budget.run(prob, w, me, Regime::threats_for(loser, dfpn::UNLIMITED));
-    let Some(win_unlimited) = p.win else {
+    let screen = budget.run(prob, w, me, Regime::threats_for(loser, MAX_KO_THREATS));
+    let Some(win_screen) = screen.win else {
         return unknown(&base);
     };
-    if win_unlimited == win {
-        return plain(win, &p);
+    if win_screen == win {
+        return plain(win, &base);
     }
-    let mut threats = None;
-    for n in 1..=MAX_KO_THREATS {
+    let mut threats = MAX_KO_THREATS;
+    let mut p = screen;
+    for n in 1..MAX_KO_THREATS {
         let q = budget.run(prob, w, me, Regime::threats_for(loser, n));
         match q.win {
             None => return unknown(&base),
             Some(x) if x != win => {
-                threats = Some(n);
+                threats = n;
+                p = q;
                 break;
             }
             Some(_) => {}
         }
     }
-    // Like GoTools (whose files never go past N = 5), a ko that the loser
-    // turns only with more external threats than that is no ko.
-    let Some(threats) = threats else {
-        return plain(win, &base);
-    };
     let ko = Some(KoType {
         defender_lives: defender_lives(win),
         threats,

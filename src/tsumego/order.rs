@@ -47,6 +47,8 @@ pub struct OrderWeights {
     pub opp_best: f64,
     pub useless: f64,
     pub rank_cost: f64,
+    /// Initial proof/disproof cost per unit of heuristic distance.
+    pub distance: f64,
     /// Share of the ordered moves kept at levels 3..=5.
     pub keep: [f64; 3],
     pub eye_fill_level: u8,
@@ -79,6 +81,7 @@ impl OrderWeights {
             opp_best: value(w, "ts_dyn_opp_best"),
             useless: value(w, "ts_dyn_useless"),
             rank_cost: value(w, "ts_dyn_rank_cost"),
+            distance: value(w, "ts_dyn_distance"),
             keep: [3, 4, 5].map(|l| value(w, &format!("ts_prune_keep_{l}"))),
             eye_fill_level: value(w, "ts_prune_eye_fill_level") as u8,
             min_moves: value(w, "ts_prune_min_moves") as usize,
@@ -185,9 +188,11 @@ pub fn features(
         .count() as f64;
 }
 
-/// True if the move fills an eye-like point of the mover.
+/// True if the move fills an eye-like point of the mover without saving
+/// one of its chains from atari (a move that does is how a ko is closed,
+/// which the level-2 rule must not prune).
 pub fn fills_own_eye(f: &[f64; NF]) -> bool {
-    f[8] > 0.0
+    f[8] > 0.0 && f[2] == 0.0
 }
 
 /// True if the feature vector says self-atari.

@@ -225,10 +225,16 @@ fn direct_ko_for_the_second_eye() {
         ],
     );
     let at = b.point(Coord::new(0, 1));
-    // The attacker takes the ko first: the defender needs the first
-    // threat (code 2 for the attacker). Moving first, the defender cannot
-    // settle it and lives only if it finds the first threat (code 3).
-    check("direct ko", &b, at, (Ko(3), &[]), (Ko(2), &["C1"]));
+    // The second eye at C1 is a ko the defender can never settle: its
+    // stone at D1 stays in atari, so filling C1 is self-atari. The
+    // attacker takes the ko at C1 and, when the defender retakes with an
+    // external threat, waits one move and takes it again; every round
+    // costs the defender a threat and the attacker none. So the defender
+    // is dead, whoever moves first and however many threats it has (as
+    // GoTools counts threats: an earlier build banned the attacker's
+    // retake as a repetition of a position from before the threat, and
+    // called this a ko).
+    check("direct ko", &b, at, (Dead, &[]), (Dead, &["C1"]));
 }
 
 // The L group and its relatives (the defender is Black, X). The L group's
@@ -326,4 +332,88 @@ fn bent_four_in_the_corner_is_ko_for_the_attacker() {
         (Alive, &["A1", "B1"]),
         (Ko(2), &["B1"]),
     );
+}
+
+/// The walled-in terminal test (the defender has no room left for two eyes
+/// or a seki) is checked against the search without it: on positions
+/// reached by random play inside generated regions, whenever the test
+/// fires, the plain search must find the attacker winning, whoever moves
+/// first and even when the defender has unlimited ko threats.
+#[test]
+fn the_walled_in_test_agrees_with_the_search_without_it() {
+    let w = weights();
+    let limits = Limits {
+        max_nodes: 2_000_000,
+        deadline: None,
+    };
+    let mut fired = 0;
+    let mut x: u64 = 12345;
+    let mut rnd = |n: usize| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) as usize) % n.max(1)
+    };
+    with_stack(|| {
+        for index in 0..400 {
+            if fired >= 200 {
+                break;
+            }
+            let Some(text) = generate::candidate(7, index, 6, 12) else {
+                continue;
+            };
+            let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
+                continue;
+            };
+            let Ok(base) = fp.problem(48) else { continue };
+            let mut prob = base.clone();
+            let att = prob.attacker();
+            // The attacker plays two moves for each of the defender's, so
+            // that its stones reach the wall.
+            for ply in 0..20 {
+                let color = if ply % 3 == 2 { prob.defender } else { att };
+                let empty: Vec<Point> = prob
+                    .region
+                    .iter()
+                    .copied()
+                    .filter(|&p| prob.board.is_legal(p, color))
+                    .collect();
+                if empty.is_empty() {
+                    break;
+                }
+                let p = empty[rnd(empty.len())];
+                let mut next = prob.board.clone();
+                if next.play(p, color).is_err() {
+                    continue;
+                }
+                prob.board = next;
+                if !prob.any_chain_on_board(&prob.board) {
+                    break;
+                }
+                let mut d = dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
+                if !d.walled_in_at_root() {
+                    continue;
+                }
+                fired += 1;
+                let regimes = [
+                    Regime::PLAIN,
+                    Regime::threats_for(prob.defender, dfpn::UNLIMITED),
+                ];
+                for regime in regimes {
+                    for first in [att, prob.defender] {
+                        let mut s =
+                            dfpn::Dfpn::new(&prob, &w, 1, regime, limits).without_static_death();
+                        let proof = s.solve(first);
+                        assert_eq!(
+                            proof.win,
+                            Some(first == att),
+                            "walled in, but {first:?} first ({regime:?}) says otherwise:\n{}",
+                            prob.render()
+                        );
+                    }
+                }
+            }
+        }
+    });
+    assert!(fired >= 10, "the test fired on only {fired} positions");
 }
