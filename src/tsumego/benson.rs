@@ -54,6 +54,38 @@ impl Benson {
         if board.cell(chain) != def || board.liberties(chain) < 2 {
             return false;
         }
+        // A vital region is closed and borders the chain, so it holds a
+        // point next to the chain that touches nothing outside the problem's
+        // region: without two such points, no need to look further.
+        let mut near = [Point(0); 2];
+        let mut n_near = 0;
+        'stones: for s in board.chain_stones(chain) {
+            for q in board.neighbors(s) {
+                let c = board.cell(q);
+                if c == def
+                    || c == Cell::Border
+                    || !prob.in_region(q)
+                    || near[..n_near].contains(&q)
+                {
+                    continue;
+                }
+                let closed = board.neighbors(q).iter().all(|&n| {
+                    matches!(board.cell(n), Cell::Border)
+                        || board.cell(n) == def
+                        || prob.in_region(n)
+                });
+                if closed {
+                    near[n_near] = q;
+                    n_near += 1;
+                    if n_near == 2 {
+                        break 'stones;
+                    }
+                }
+            }
+        }
+        if n_near < 2 {
+            return false;
+        }
         // Regions.
         self.regions.clear();
         self.members.clear();
@@ -82,6 +114,18 @@ impl Benson {
                 }
             }
             self.regions.push((start, self.members.len(), open));
+        }
+        // The chain needs two closed regions vital to it, and the iteration
+        // below only takes regions away: most positions stop here.
+        let target = board.chain_head(chain).0;
+        let candidates = self
+            .regions
+            .iter()
+            .filter(|&&(s, e, open)| !open && vital_to(board, &self.members[s..e], target))
+            .take(2)
+            .count();
+        if candidates < 2 {
+            return false;
         }
         // Defender chains of the region.
         self.chains.clear();
@@ -140,7 +184,6 @@ impl Benson {
                 break;
             }
         }
-        let target = board.chain_head(chain).0;
         self.chains
             .iter()
             .position(|&h| h == target)

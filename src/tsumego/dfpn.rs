@@ -231,10 +231,17 @@ pub struct Dfpn<'a> {
     /// Use [`Dfpn::walled_in`] as a terminal test (tests turn it off to
     /// check it against the search).
     static_death: bool,
+    /// Benson's answer (some crucial chain alive) by position hash.
+    benson_cache: Vec<(u64, bool)>,
     /// Scratch: per point, 1 = attacker chain with a liberty outside the
     /// region, 2 = attacker chain without, 0 = not looked at yet.
     safe_mark: Vec<u8>,
 }
+
+/// Entries of the direct-mapped cache of Benson's test (1 MiB).
+const BENSON_CACHE: usize = 1 << 16;
+/// Keeps an empty board's hash (0) from matching the cache's empty slots.
+const BENSON_SALT: u64 = 0x6a09_e667_f3bc_c909;
 
 /// Table entries kept before the table is cleared (about 32 MiB).
 const TT_CAP: usize = 1 << 20;
@@ -272,6 +279,7 @@ impl<'a> Dfpn<'a> {
             feat: [0.0; NF],
             closed: Self::is_closed(prob),
             static_death: true,
+            benson_cache: vec![(0, false); BENSON_CACHE],
             safe_mark: vec![0; MAX_POINTS],
         }
     }
@@ -410,10 +418,21 @@ impl<'a> Dfpn<'a> {
         if pass_pass && !self.regime.strict {
             return Some(prob.defender);
         }
-        let benson = &mut self.benson;
-        if (0..prob.crucial.len())
-            .any(|i| prob.chain_on_board(b, i) && benson.alive(prob, b, self.crucial[i]))
-        {
+        // Benson's test depends on the stones only: positions met again
+        // (transpositions, the same child under another parent) reuse it.
+        let key = b.hash() ^ BENSON_SALT;
+        let slot = (key as usize) & (BENSON_CACHE - 1);
+        let alive = match self.benson_cache[slot] {
+            (k, v) if k == key => v,
+            _ => {
+                let benson = &mut self.benson;
+                let v = (0..prob.crucial.len())
+                    .any(|i| prob.chain_on_board(b, i) && benson.alive(prob, b, self.crucial[i]));
+                self.benson_cache[slot] = (key, v);
+                v
+            }
+        };
+        if alive {
             return Some(prob.defender);
         }
         if pass_pass {
