@@ -38,16 +38,12 @@ pub const NO_ROOM: usize = 4;
 /// Key component for "the previous move was a pass".
 const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 
-/// External ko threats that never run out.
-pub const UNLIMITED: u8 = u8::MAX;
-
 /// How ko is settled in one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Regime {
     /// External ko threats of each colour (by `Color::index`): each lets
     /// that side retake a ko at once, ignoring the simple-ko ban, as if it
-    /// had played a threat the opponent answered. [`UNLIMITED`] never runs
-    /// out.
+    /// had played a threat the opponent answered.
     pub threats: [u8; 2],
     /// Seki test: the defender only wins by unconditional life (Benson);
     /// two passes in a row are a win for the attacker.
@@ -233,9 +229,6 @@ pub struct Dfpn<'a> {
     static_death: bool,
     /// Benson's answer (some crucial chain alive) by position hash.
     benson_cache: Vec<(u64, bool)>,
-    /// Scratch: per point, 1 = attacker chain with a liberty outside the
-    /// region, 2 = attacker chain without, 0 = not looked at yet.
-    safe_mark: Vec<u8>,
 }
 
 /// Entries of the direct-mapped cache of Benson's test (1 MiB).
@@ -280,7 +273,6 @@ impl<'a> Dfpn<'a> {
             closed: Self::is_closed(prob),
             static_death: true,
             benson_cache: vec![(0, false); BENSON_CACHE],
-            safe_mark: vec![0; MAX_POINTS],
         }
     }
 
@@ -310,7 +302,7 @@ impl<'a> Dfpn<'a> {
     /// stone by playing the other (its stone joins a chain, so no ko), the
     /// retake captures everything. No position repeats, so neither ko
     /// threats nor repetition bans change this.
-    fn walled_in(&mut self, depth: usize) -> bool {
+    fn walled_in(&self, depth: usize) -> bool {
         if !self.closed {
             return false;
         }
@@ -328,58 +320,41 @@ impl<'a> Dfpn<'a> {
                 }
             }
         }
-        let mut touched: [Point; 64] = [Point(0); 64];
-        let mut nt = 0;
-        let mut result = true;
-        let mut marks = std::mem::take(&mut self.safe_mark);
+        // Safety of the attacker chains met so far, by chain head.
+        let mut known: [(Point, bool); 32] = [(Point(0), false); 32];
+        let mut n_known = 0;
         let mut open = [Point(0); 2];
         let mut n_open = 0;
-        'points: for &p in &prob.region {
-            let cands = std::iter::once(p).chain(b.neighbors(p));
-            for q in cands {
+        for &p in &prob.region {
+            let touches_safe = std::iter::once(p).chain(b.neighbors(p)).any(|q| {
                 if b.cell(q) != att {
-                    continue;
+                    return false;
                 }
                 let h = b.chain_head(q);
-                let mark = marks[h.idx()];
-                let safe = if mark != 0 {
-                    mark == 1
-                } else {
-                    let safe = b.chain_stones(h).any(|s| {
-                        b.neighbors(s)
-                            .iter()
-                            .any(|&l| b.cell(l) == Cell::Empty && !prob.in_region(l))
-                    });
-                    marks[h.idx()] = if safe { 1 } else { 2 };
-                    if nt < touched.len() {
-                        touched[nt] = h;
-                        nt += 1;
-                    } else {
-                        // Too many chains to remember: clear everything.
-                        marks.iter_mut().for_each(|m| *m = 0);
-                        nt = 0;
-                    }
-                    safe
-                };
-                if safe {
-                    continue 'points;
+                if let Some(&(_, safe)) = known[..n_known].iter().find(|e| e.0 == h) {
+                    return safe;
                 }
+                let safe = b.chain_stones(h).any(|s| {
+                    b.neighbors(s)
+                        .iter()
+                        .any(|&l| b.cell(l) == Cell::Empty && !prob.in_region(l))
+                });
+                if n_known < known.len() {
+                    known[n_known] = (h, safe);
+                    n_known += 1;
+                }
+                safe
+            });
+            if touches_safe {
+                continue;
             }
             if n_open == 2 || b.cell(p) == att {
-                result = false;
-                break;
+                return false;
             }
             open[n_open] = p;
             n_open += 1;
         }
-        if result && n_open == 2 && !b.neighbors(open[0]).contains(&open[1]) {
-            result = false;
-        }
-        for &h in &touched[..nt] {
-            marks[h.idx()] = 0;
-        }
-        self.safe_mark = marks;
-        result
+        n_open < 2 || b.neighbors(open[0]).contains(&open[1])
     }
 
     /// Turns the walled-in terminal test off (tests check it against the
@@ -802,7 +777,7 @@ impl<'a> Dfpn<'a> {
             self.play_into(depth, k.mv, c, k.ko_exempt);
             self.path.push(k.rep);
             let floor = self.floor;
-            if k.ko_exempt && threats[c.index()] != UNLIMITED {
+            if k.ko_exempt {
                 self.floor = self.path.len() - 1;
             }
             let child = Node {
@@ -1014,9 +989,7 @@ impl<'a> Dfpn<'a> {
             self.play_into(depth, k.mv, c, k.ko_exempt);
             self.path.push(k.rep);
             if k.ko_exempt {
-                if threats[c.index()] != UNLIMITED {
-                    self.floor = self.path.len() - 1;
-                }
+                self.floor = self.path.len() - 1;
                 threats = spend(threats, c);
             }
             depth += 1;
@@ -1028,11 +1001,8 @@ impl<'a> Dfpn<'a> {
     }
 }
 
-/// The threats left after `c` spends one (unlimited ones never run out).
+/// The threats left after `c` spends one.
 fn spend(mut threats: [u8; 2], c: Color) -> [u8; 2] {
-    let t = &mut threats[c.index()];
-    if *t != UNLIMITED {
-        *t = t.saturating_sub(1);
-    }
+    threats[c.index()] = threats[c.index()].saturating_sub(1);
     threats
 }

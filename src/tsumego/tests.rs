@@ -338,7 +338,7 @@ fn bent_four_in_the_corner_is_ko_for_the_attacker() {
 /// or a seki) is checked against the search without it: on positions
 /// reached by random play inside generated regions, whenever the test
 /// fires, the plain search must find the attacker winning, whoever moves
-/// first and even when the defender has unlimited ko threats.
+/// first and even when the defender has five external ko threats.
 #[test]
 fn the_walled_in_test_agrees_with_the_search_without_it() {
     let w = weights();
@@ -397,7 +397,7 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
                 fired += 1;
                 let regimes = [
                     Regime::PLAIN,
-                    Regime::threats_for(prob.defender, dfpn::UNLIMITED),
+                    Regime::threats_for(prob.defender, MAX_KO_THREATS),
                 ];
                 for regime in regimes {
                     for first in [att, prob.defender] {
