@@ -37,6 +37,9 @@ pub const NO_ROOM: usize = 4;
 
 /// Key component for "the previous move was a pass".
 const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Key component of the seki test's positions (another game than the
+/// plain search's, in the same table).
+const STRICT_KEY: u64 = 0xbb67_ae85_84ca_a73b;
 
 /// How ko is settled in one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,6 +126,10 @@ pub struct Proof {
     /// The result at the root rests on a repetition ban other than simple
     /// ko (superko: double ko, send-two-return-one, ...).
     pub superko: bool,
+    /// The result may rest on the defender winning by two passes: only
+    /// then can a life be a seki (false: every defender win in the proof
+    /// is unconditional life, and the seki test would prove it again).
+    pub passes: bool,
     /// Leaves spent under each first move tried at the root (GoTools' `#`
     /// per answer line), in the order the moves were first tried.
     pub per_move: Vec<(Move, u64)>,
@@ -133,6 +140,115 @@ pub struct Proof {
 struct Entry {
     phi: u64,
     delta: u64,
+    /// Nodes searched below this position so far (what replacement keeps).
+    work: u32,
+    /// The proof or disproof may rest on the defender winning by two
+    /// passes (a seki, or life that only the seki test tells apart).
+    passes: bool,
+}
+
+/// What one call of the recursion returns.
+#[derive(Clone, Copy)]
+struct Outcome {
+    phi: u64,
+    delta: u64,
+    /// Proven with a path-dependent result (a repetition ban).
+    pathdep: bool,
+    /// See [`Entry::passes`].
+    passes: bool,
+}
+
+/// The transposition table of one problem: kept across the searches of
+/// one side moving first (plain, ko-threat screens, seki test), whose keys
+/// tell the regimes apart, so a re-search starts from what the previous
+/// ones proved. Path-dependent results are never stored.
+#[derive(Default)]
+pub struct Table {
+    map: AHashMap<u64, Entry>,
+    /// The threat counts of the entries stored so far (plain regimes).
+    seen: Vec<[u8; 2]>,
+    /// Keys, less their threat component, of the positions proven or
+    /// disproven with some threat counts: [`Table::dominated`] looks
+    /// further only for these (one probe for the rest).
+    proven: ahash::AHashSet<u64>,
+}
+
+impl Table {
+    /// A proof or disproof for the position `key` (stored with `threats`,
+    /// `to_move` to play) read from an entry stored with other threat
+    /// counts: an external threat is an option, never an obligation, so a
+    /// side that wins with fewer threats of its own and more of its
+    /// opponent's wins here too, and one that loses with more of its own
+    /// and fewer of its opponent's loses here too.
+    fn dominated(&self, key: u64, threats: [u8; 2], to_move: Color) -> Option<(u64, u64)> {
+        let base = key ^ threat_key(threats);
+        if !self.proven.contains(&base) {
+            return None;
+        }
+        let (x, y) = (to_move.index(), to_move.opponent().index());
+        for &a in &self.seen {
+            if a == threats {
+                continue;
+            }
+            let worse = a[x] <= threats[x] && a[y] >= threats[y];
+            let better = a[x] >= threats[x] && a[y] <= threats[y];
+            if !(worse || better) {
+                continue;
+            }
+            if let Some(e) = self.map.get(&(base ^ threat_key(a))) {
+                if worse && e.phi == 0 {
+                    return Some((0, INF));
+                }
+                if better && e.delta == 0 {
+                    return Some((INF, 0));
+                }
+            }
+        }
+        None
+    }
+
+    /// A win of the attacker read from the plain search's entry for a
+    /// position of the seki test (key `key`, with `STRICT_KEY`): the seki
+    /// test only takes wins away from the defender (two passes no longer
+    /// save it), so what the attacker wins in the plain search, it wins
+    /// in the seki test too.
+    fn attacker_wins_plain(&self, key: u64, to_move: Color, attacker: Color) -> Option<(u64, u64)> {
+        let e = self.map.get(&(key ^ STRICT_KEY))?;
+        if to_move == attacker && e.phi == 0 {
+            Some((0, INF))
+        } else if to_move != attacker && e.delta == 0 {
+            Some((INF, 0))
+        } else {
+            None
+        }
+    }
+
+    /// Records that a search with `threats` at its root stores entries
+    /// with any counts up to those.
+    fn note_regime(&mut self, threats: [u8; 2]) {
+        for i in 0..=threats[0] {
+            for j in 0..=threats[1] {
+                if !self.seen.contains(&[i, j]) {
+                    self.seen.push([i, j]);
+                }
+            }
+        }
+    }
+
+    /// Makes room when the table is full: drops the entries that cost the
+    /// least to recompute (work below a rising threshold; a proof or
+    /// disproof counts four times its work) until half the capacity is
+    /// free.
+    fn make_room(&mut self) {
+        let mut t = 1u64;
+        while self.map.len() > TT_CAP / 2 {
+            self.map.retain(|_, e| {
+                let proven = e.phi == 0 || e.delta == 0;
+                (e.work as u64) * if proven { 4 } else { 1 } > t
+            });
+            t *= 2;
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -155,6 +271,10 @@ struct Child {
     pass_ends: bool,
     /// Heuristic cost for the parent's mover to win after this move.
     h_mine: u64,
+    /// External ko threats left after the move.
+    threats: [u8; 2],
+    /// See [`Entry::passes`].
+    passes: bool,
 }
 
 impl Child {
@@ -171,6 +291,8 @@ impl Child {
             winner,
             pass_ends: false,
             h_mine: 0,
+            threats: [0, 0],
+            passes: false,
         }
     }
 }
@@ -196,7 +318,7 @@ pub struct Dfpn<'a> {
     level: u8,
     regime: Regime,
     limits: Limits,
-    tt: AHashMap<u64, Entry>,
+    tt: Table,
     path: Vec<u64>,
     /// Start of the part of `path` that a move may not repeat: a ko
     /// recapture paid for with an external threat puts the threat and its
@@ -253,7 +375,7 @@ impl<'a> Dfpn<'a> {
             level: level.clamp(1, 5),
             regime,
             limits,
-            tt: AHashMap::new(),
+            tt: Table::default(),
             path: Vec::new(),
             floor: 0,
             boards: vec![prob.board.clone()],
@@ -357,6 +479,17 @@ impl<'a> Dfpn<'a> {
         n_open < 2 || b.neighbors(open[0]).contains(&open[1])
     }
 
+    /// Starts from the table of earlier searches of the same problem.
+    pub fn with_table(mut self, tt: Table) -> Self {
+        self.tt = tt;
+        self
+    }
+
+    /// The table, for the next search of the same problem.
+    pub fn take_table(&mut self) -> Table {
+        std::mem::take(&mut self.tt)
+    }
+
     /// Turns the walled-in terminal test off (tests check it against the
     /// plain search).
     pub fn without_static_death(mut self) -> Self {
@@ -374,13 +507,9 @@ impl<'a> Dfpn<'a> {
         b.hash() ^ zobrist::side_key(to_move)
     }
 
-    fn tt_key(b: &Board, to_move: Color, last_pass: bool, threats: [u8; 2]) -> u64 {
-        let t = if threats == [0, 0] {
-            0
-        } else {
-            zobrist::mix64(PASS_KEY ^ ((threats[0] as u64) << 8 | threats[1] as u64))
-        };
-        b.key(to_move) ^ if last_pass { PASS_KEY } else { 0 } ^ t
+    fn tt_key(&self, b: &Board, to_move: Color, last_pass: bool, threats: [u8; 2]) -> u64 {
+        let strict = if self.regime.strict { STRICT_KEY } else { 0 };
+        b.key(to_move) ^ if last_pass { PASS_KEY } else { 0 } ^ threat_key(threats) ^ strict
     }
 
     /// The winner if the position (with `to_move` to play) is terminal.
@@ -598,7 +727,7 @@ impl<'a> Dfpn<'a> {
             let self_atari = order::is_self_atari(&self.feat)
                 && self.boards[depth + 1].chain_len(p) >= 2
                 && self.feat[0] == 0.0;
-            let key = Self::tt_key(
+            let key = self.tt_key(
                 &self.boards[depth + 1],
                 c.opponent(),
                 false,
@@ -606,6 +735,7 @@ impl<'a> Dfpn<'a> {
             );
             let winner = self.terminal(depth + 1, false);
             let mut kid = Child::new(Some(p), key, rep, ko_exempt, winner);
+            kid.threats = if ko_exempt { spent } else { threats };
             if winner.is_none() && self.w.distance > 0.0 {
                 let (att, def) = self.distances(depth + 1);
                 let (mine, theirs) = if c == prob.attacker() {
@@ -625,10 +755,12 @@ impl<'a> Dfpn<'a> {
         {
             let under_ko = self.boards[depth].ko().is_some_and(|k| k.color == c);
             self.play_into(depth, None, c, false);
-            let key = Self::tt_key(&self.boards[depth + 1], c.opponent(), !under_ko, threats);
+            let key = self.tt_key(&self.boards[depth + 1], c.opponent(), !under_ko, threats);
             let rep = Self::rep_key(&self.boards[depth + 1], c.opponent());
             let winner = self.terminal(depth + 1, last_pass);
             let mut kid = Child::new(None, key, rep, false, winner);
+            kid.threats = threats;
+            kid.passes = last_pass && winner == Some(prob.defender);
             kid.pass_ends = !under_ko;
             let mut f = [0.0; NF];
             f[PASS_FEATURE] = 1.0;
@@ -685,12 +817,26 @@ impl<'a> Dfpn<'a> {
                 } else {
                     (kid.phi, kid.delta) = (0, INF);
                 }
-            } else if let Some(e) = self.tt.get(&kid.key) {
+            } else if let Some(e) = self.tt.map.get(&kid.key) {
                 if self.counting {
                     self.counters.tt_hits += 1;
                 }
                 kid.phi = e.phi;
                 kid.delta = e.delta;
+                kid.passes = e.passes;
+            } else if let Some((phi, delta)) = if self.regime.strict {
+                self.tt
+                    .attacker_wins_plain(kid.key, c.opponent(), prob.attacker())
+            } else {
+                self.tt.dominated(kid.key, kid.threats, c.opponent())
+            } {
+                if self.counting {
+                    self.counters.tt_hits += 1;
+                }
+                kid.phi = phi;
+                kid.delta = delta;
+                // The other regime's proof may have used two passes.
+                kid.passes = true;
             }
             kids.push(kid);
         }
@@ -711,7 +857,7 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The df-pn recursion for the node at `depth` with `c` to move.
-    fn mid(&mut self, node: Node, th_phi: u64, th_delta: u64) -> (u64, u64, bool) {
+    fn mid(&mut self, node: Node, th_phi: u64, th_delta: u64) -> Outcome {
         let Node {
             depth,
             c,
@@ -720,9 +866,15 @@ impl<'a> Dfpn<'a> {
             prev_alt,
             threats,
         } = node;
+        let nodes_before = self.counters.nodes;
         self.counters.nodes += 1;
         if self.out_of_budget() {
-            return (1, 1, false);
+            return Outcome {
+                phi: 1,
+                delta: 1,
+                pathdep: false,
+                passes: false,
+            };
         }
         let (mut kids, banned) = self.expand(depth, c, last_pass, prev_alt, threats);
         let (mut phi, mut delta);
@@ -730,10 +882,11 @@ impl<'a> Dfpn<'a> {
             for k in kids.iter_mut() {
                 if !k.terminal
                     && !k.pinned
-                    && let Some(e) = self.tt.get(&k.key)
+                    && let Some(e) = self.tt.map.get(&k.key)
                 {
                     k.phi = e.phi;
                     k.delta = e.delta;
+                    k.passes = e.passes;
                 }
             }
             phi = INF;
@@ -793,7 +946,8 @@ impl<'a> Dfpn<'a> {
                 },
             };
             let before = self.counters.leaves;
-            let (cp, cd, pinned) = self.mid(child, child_th_phi, child_th_delta);
+            let out = self.mid(child, child_th_phi, child_th_delta);
+            let (cp, cd) = (out.phi, out.delta);
             if depth == 0 {
                 self.add_root_leaves(k.mv, self.counters.leaves - before);
             }
@@ -802,16 +956,24 @@ impl<'a> Dfpn<'a> {
             let kk = &mut kids[best];
             kk.phi = cp;
             kk.delta = cd;
-            kk.pinned = pinned && (cp == 0 || cd == 0);
+            kk.pinned = out.pathdep && (cp == 0 || cd == 0);
+            kk.passes = out.passes;
         }
         if self.aborted {
-            return (phi, delta, false);
+            return Outcome {
+                phi,
+                delta,
+                pathdep: false,
+                passes: false,
+            };
         }
         self.count_leaves(depth, &kids, phi == 0, delta == 0);
         let mut pathdep = false;
+        let mut passes = false;
         if phi == 0 {
             if let Some(k) = kids.iter().find(|k| k.delta == 0) {
                 pathdep = k.pinned;
+                passes = k.passes;
                 if let Some(p) = k.mv {
                     self.wins[p.idx()][c.index()] += 1;
                     self.killers[depth] = Some(p);
@@ -823,14 +985,38 @@ impl<'a> Dfpn<'a> {
             }
         } else if delta == 0 {
             pathdep = banned || kids.iter().any(|k| k.pinned);
+            passes = kids.iter().any(|k| k.passes);
         }
         if !(pathdep && (phi == 0 || delta == 0)) {
-            if self.tt.len() >= TT_CAP {
-                self.tt.clear();
+            if self.tt.map.len() >= TT_CAP {
+                self.tt.make_room();
             }
-            self.tt.insert(key, Entry { phi, delta });
+            let spent = (self.counters.nodes - nodes_before).min(u32::MAX as u64) as u32;
+            if (phi == 0 || delta == 0) && !self.regime.strict {
+                if self.tt.proven.len() >= TT_CAP {
+                    self.tt.proven.clear();
+                }
+                self.tt.proven.insert(key ^ threat_key(threats));
+            }
+            let e = self.tt.map.entry(key).or_insert(Entry {
+                phi,
+                delta,
+                work: 0,
+                passes,
+            });
+            *e = Entry {
+                phi,
+                delta,
+                work: e.work.saturating_add(spent),
+                passes,
+            };
         }
-        (phi, delta, pathdep)
+        Outcome {
+            phi,
+            delta,
+            pathdep,
+            passes,
+        }
     }
 
     /// Counts the terminal children whose values decide a resolved node:
@@ -882,7 +1068,10 @@ impl<'a> Dfpn<'a> {
         self.ensure_depth(1);
         self.path.clear();
         self.floor = 0;
-        let key = Self::tt_key(&self.boards[0], to_move, false, self.regime.threats);
+        if !self.regime.strict {
+            self.tt.note_regime(self.regime.threats);
+        }
+        let key = self.tt_key(&self.boards[0], to_move, false, self.regime.threats);
         // With no room for two eyes the attacker has won, but it still
         // searches for its key move while the crucial chains stand.
         let standing = self.prob.any_chain_on_board(&self.boards[0]);
@@ -897,6 +1086,7 @@ impl<'a> Dfpn<'a> {
                 line: Vec::new(),
                 ko_seen: false,
                 superko: false,
+                passes: false,
                 per_move: Vec::new(),
                 counters: self.counters,
             };
@@ -910,7 +1100,12 @@ impl<'a> Dfpn<'a> {
             prev_alt: None,
             threats: self.regime.threats,
         };
-        let (phi, delta, pathdep) = self.mid(root, INF, INF);
+        let Outcome {
+            phi,
+            delta,
+            pathdep,
+            passes,
+        } = self.mid(root, INF, INF);
         let win = if self.aborted {
             None
         } else if phi == 0 {
@@ -931,8 +1126,8 @@ impl<'a> Dfpn<'a> {
             line.first().map(|m| m.1)
         };
         if win == Some(true)
-            && let (Some(b), Some(first)) = (best, line.first())
-            && first.1 != b
+            && let Some(b) = best
+            && line.first().is_none_or(|first| first.1 != b)
         {
             line.clear();
             line.push((to_move, b));
@@ -949,6 +1144,7 @@ impl<'a> Dfpn<'a> {
             line,
             ko_seen: self.ko_seen,
             superko: win.is_some() && pathdep,
+            passes: win.is_none() || passes,
             per_move,
             counters,
         }
@@ -998,6 +1194,15 @@ impl<'a> Dfpn<'a> {
         }
         self.counting = true;
         line
+    }
+}
+
+/// Key component of the external ko threats left.
+fn threat_key(threats: [u8; 2]) -> u64 {
+    if threats == [0, 0] {
+        0
+    } else {
+        zobrist::mix64(PASS_KEY ^ ((threats[0] as u64) << 8 | threats[1] as u64))
     }
 }
 

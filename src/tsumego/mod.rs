@@ -187,6 +187,8 @@ struct Budget {
     start: Instant,
     opts: SolveOptions,
     used: Counters,
+    /// The transposition table, handed from one search to the next.
+    table: dfpn::Table,
 }
 
 impl Budget {
@@ -195,6 +197,7 @@ impl Budget {
             start: Instant::now(),
             opts,
             used: Counters::default(),
+            table: dfpn::Table::default(),
         }
     }
 
@@ -212,8 +215,11 @@ impl Budget {
         to_move: Color,
         regime: Regime,
     ) -> dfpn::Proof {
-        let mut s = dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits());
+        let table = std::mem::take(&mut self.table);
+        let mut s =
+            dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits()).with_table(table);
         let proof = s.solve(to_move);
+        self.table = s.take_table();
         self.used += proof.counters;
         proof
     }
@@ -222,7 +228,7 @@ impl Budget {
 /// Can `role`, moving first, reach its goal? (owl_attack / owl_defend.)
 pub fn owl(prob: &Problem, w: &OrderWeights, opts: SolveOptions, role: Role) -> OwlAnswer {
     let mut budget = Budget::new(opts);
-    let ans = owl_in(prob, w, &mut budget, role);
+    let (ans, _) = owl_in(prob, w, &mut budget, role);
     OwlAnswer {
         elapsed: budget.start.elapsed(),
         counters: budget.used,
@@ -237,7 +243,12 @@ fn mover(prob: &Problem, role: Role) -> Color {
     }
 }
 
-fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> OwlAnswer {
+/// The answer, and whether a life in it may be a seki (its proof used the
+/// defender's win by two passes).
+///
+/// The searches share one table, so each reads what the earlier ones
+/// proved where the threat counts allow (see `dfpn::Table`).
+fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> (OwlAnswer, bool) {
     let me = mover(prob, role);
     let unknown = |p: &dfpn::Proof| OwlAnswer {
         code: None,
@@ -266,10 +277,10 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     let plain = |win: bool, p: &dfpn::Proof| answer(win as u8, p, None, p.superko);
     let defender_lives = |mover_wins: bool| mover_wins == (me == prob.defender);
     let Some(win) = base.win else {
-        return unknown(&base);
+        return (unknown(&base), true);
     };
     if !base.ko_seen {
-        return plain(win, &base);
+        return (plain(win, &base), base.passes);
     }
     // The loser of the search without threats gets MAX_KO_THREATS external
     // threats: if it still loses, the result is plain (like GoTools, whose
@@ -282,17 +293,21 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     let loser = if win { me.opponent() } else { me };
     let screen = budget.run(prob, w, me, Regime::threats_for(loser, MAX_KO_THREATS));
     let Some(win_screen) = screen.win else {
-        return unknown(&base);
+        return (unknown(&base), true);
     };
     if win_screen == win {
-        return plain(win, &base);
+        // The key move and line come from the screen: the plain search's
+        // winning move may win only a ko that the loser's threats turn.
+        let mut ans = plain(win, &screen);
+        ans.superko = base.superko || screen.superko;
+        return (ans, base.passes);
     }
     let mut threats = MAX_KO_THREATS;
     let mut p = screen;
     for n in 1..MAX_KO_THREATS {
         let q = budget.run(prob, w, me, Regime::threats_for(loser, n));
         match q.win {
-            None => return unknown(&base),
+            None => return (unknown(&base), true),
             Some(x) if x != win => {
                 threats = n;
                 p = q;
@@ -306,9 +321,9 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
         threats,
     });
     if win {
-        answer(2, &base, ko, base.superko)
+        (answer(2, &base, ko, base.superko), true)
     } else {
-        answer(3, &p, ko, base.superko)
+        (answer(3, &p, ko, base.superko), true)
     }
 }
 
@@ -327,7 +342,7 @@ pub fn solve_side(
     } else {
         Role::Attacker
     };
-    let owl_ans = owl_in(prob, w, &mut budget, role);
+    let (owl_ans, passes) = owl_in(prob, w, &mut budget, role);
     let owl_counters = budget.used;
     let lives = match (role, owl_ans.code) {
         (_, None) => None,
@@ -339,6 +354,8 @@ pub fn solve_side(
         (None, _) => Status::Unknown,
         (Some(c @ (2 | 3)), _) => Status::Ko(c),
         (_, Some(false)) => Status::Dead,
+        // A proof of life that never used two passes is unconditional.
+        (_, Some(true)) if !passes => Status::Alive,
         (_, Some(true)) => {
             let p = budget.run(prob, w, first, Regime::STRICT);
             let defender_wins = p.win.map(|w| w == (first == prob.defender));

@@ -417,3 +417,190 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
     });
     assert!(fired >= 10, "the test fired on only {fired} positions");
 }
+
+/// Positions with kos: random eye spaces of 4-7 points in the corner
+/// (`eye_shape`), a few shell stones taken away, then random legal play
+/// inside the region by both colours.
+fn played_out(seed: u64, n: usize) -> Vec<Problem> {
+    let mut x: u64 = seed;
+    let mut rnd = |n: usize| {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((x >> 33) as usize) % n.max(1)
+    };
+    let mut out = Vec::new();
+    for _ in 0..n {
+        let mut eye = vec![(0u8, 0u8)];
+        let size = 4 + rnd(4);
+        while eye.len() < size {
+            let (ex, ey) = eye[rnd(eye.len())];
+            let (dx, dy) = [(1, 0), (0, 1), (-1, 0), (0, -1)][rnd(4)];
+            let (nx, ny) = (ex as i32 + dx, ey as i32 + dy);
+            if (0..5).contains(&nx) && (0..4).contains(&ny) && !eye.contains(&(nx as u8, ny as u8))
+            {
+                eye.push((nx as u8, ny as u8));
+            }
+        }
+        let names: Vec<String> = eye
+            .iter()
+            .map(|&(ex, ey)| Coord::new(ex, ey).to_string())
+            .collect();
+        let names: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        let (mut b, _) = eye_shape(9, &names);
+        for _ in 0..rnd(3) {
+            let c = Coord::new(rnd(6) as u8, rnd(5) as u8);
+            if b.stone_at(c) == Some(Color::White) {
+                b.set_stone(c, None);
+            }
+        }
+        let Some(at) = (0..6u8)
+            .flat_map(|cx| (0..5u8).map(move |cy| Coord::new(cx, cy)))
+            .find(|&c| b.stone_at(c) == Some(Color::White))
+        else {
+            continue;
+        };
+        let Ok(mut prob) = Problem::detect(&b, b.point(at), &[], 40) else {
+            continue;
+        };
+        for ply in 0..6 {
+            let color = if (ply + rnd(2)) % 2 == 0 {
+                prob.attacker()
+            } else {
+                prob.defender
+            };
+            let legal: Vec<Point> = prob
+                .region
+                .iter()
+                .copied()
+                .filter(|&p| prob.board.is_legal(p, color))
+                .collect();
+            if legal.is_empty() {
+                break;
+            }
+            let mut next = prob.board.clone();
+            if next.play(legal[rnd(legal.len())], color).is_err() {
+                continue;
+            }
+            prob.board = next;
+            if !prob.any_chain_on_board(&prob.board) {
+                break;
+            }
+            out.push(prob.clone());
+        }
+    }
+    out
+}
+
+/// The table handed from search to search (plain, threat screens, seki
+/// test) must not change any answer: each search of a sequence agrees
+/// with the same search run on a fresh table. The later searches read
+/// entries stored with other threat counts and in the plain game. The
+/// positions are random-play positions where external threats change the
+/// result, so a wrong reading of another count's entry shows.
+#[test]
+fn a_table_kept_across_searches_changes_no_answer() {
+    let w = weights();
+    let limits = Limits {
+        max_nodes: 200_000,
+        deadline: None,
+    };
+    let mut compared = 0;
+    let mut ko_positions = 0;
+    with_stack(|| {
+        for prob in played_out(11, 200) {
+            if ko_positions >= 40 {
+                break;
+            }
+            let att = prob.attacker();
+            let def = prob.defender;
+            for first in [att, def] {
+                let regimes = [
+                    Regime::PLAIN,
+                    Regime::threats_for(att, MAX_KO_THREATS),
+                    Regime::threats_for(def, MAX_KO_THREATS),
+                    Regime::threats_for(att, 1),
+                    Regime::threats_for(def, 1),
+                    Regime::threats_for(def, 3),
+                    Regime::STRICT,
+                ];
+                let alone: Vec<Option<bool>> = regimes
+                    .iter()
+                    .map(|&r| dfpn::Dfpn::new(&prob, &w, 1, r, limits).solve(first).win)
+                    .collect();
+                if !(alone.contains(&Some(true)) && alone[..6].contains(&Some(false))) {
+                    continue;
+                }
+                ko_positions += 1;
+                let mut table = dfpn::Table::default();
+                for (i, &regime) in regimes.iter().enumerate() {
+                    let mut kept = dfpn::Dfpn::new(&prob, &w, 1, regime, limits).with_table(table);
+                    let with = kept.solve(first).win;
+                    table = kept.take_table();
+                    if let (Some(a), Some(b)) = (alone[i], with) {
+                        compared += 1;
+                        assert_eq!(
+                            a,
+                            b,
+                            "{first:?} first, {regime:?}: a fresh table says {a}, the kept one {b}:\n{}",
+                            prob.render()
+                        );
+                    }
+                }
+            }
+        }
+    });
+    assert!(
+        ko_positions >= 20 && compared >= 100,
+        "only {ko_positions} positions where threats matter, {compared} searches compared"
+    );
+}
+
+/// The key move of a plain result holds against the loser's external ko
+/// threats: after it, the loser moving with five threats still loses. (A
+/// move that wins only a ko, while another wins outright, must not be
+/// reported; an earlier build reported the move of the search without
+/// threats.)
+#[test]
+fn a_plain_key_move_wins_against_ko_threats() {
+    let w = weights();
+    let limits = Limits {
+        max_nodes: 1_000_000,
+        deadline: None,
+    };
+    let mut checked = 0;
+    with_stack(|| {
+        for prob in played_out(5, 200) {
+            for first in [prob.attacker(), prob.defender] {
+                let ans = solve_side(&prob, &w, SolveOptions::default(), first);
+                // A proof that used a repetition ban may hold only with the
+                // history before the key move (superko is reported as a hint).
+                let (Some(1), Some(Move::Play(c)), false) =
+                    (ans.owl.code, ans.owl.mv, ans.owl.superko)
+                else {
+                    continue;
+                };
+                let mut after = prob.clone();
+                after
+                    .board
+                    .play(after.board.point(c), first)
+                    .expect("the key move is legal");
+                let loser = first.opponent();
+                let regime = Regime::threats_for(loser, MAX_KO_THREATS);
+                let proof = dfpn::Dfpn::new(&after, &w, 1, regime, limits).solve(loser);
+                if proof.win.is_some() && ans.owl.counters.nodes > 0 {
+                    checked += 1;
+                }
+                assert_ne!(
+                    proof.win,
+                    Some(true),
+                    "{first:?} first: after the key move {c}, {loser:?} wins with threats (line {}; after it {}):\n{}",
+                    format_line(&ans.owl.line),
+                    format_line(&proof.line),
+                    prob.render()
+                );
+            }
+        }
+    });
+    assert!(checked >= 40, "only {checked} key moves checked");
+}
