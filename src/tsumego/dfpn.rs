@@ -181,6 +181,10 @@ impl Table {
     /// opponent's wins here too, and one that loses with more of its own
     /// and fewer of its opponent's loses here too.
     fn dominated(&self, key: u64, threats: [u8; 2], to_move: Color) -> Option<(u64, u64)> {
+        // The first search of an answer has nothing to read from.
+        if self.seen.len() < 2 {
+            return None;
+        }
         let base = key ^ threat_key(threats);
         if !self.proven.contains(&base) {
             return None;
@@ -1004,12 +1008,8 @@ impl<'a> Dfpn<'a> {
                 work: 0,
                 passes,
             });
-            *e = Entry {
-                phi,
-                delta,
-                work: e.work.saturating_add(spent),
-                passes,
-            };
+            (e.phi, e.delta, e.passes) = (phi, delta, passes);
+            e.work = e.work.saturating_add(spent);
         }
         Outcome {
             phi,

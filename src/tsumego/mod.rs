@@ -15,7 +15,8 @@
 //! itself. They come from a search with simple ko for both; if a ko ban was
 //! met, one in which its loser has five external ko threats; if that turns
 //! the result, searches with 1 to 4 threats for GoTools' ko type; and, when
-//! the defender lives, a strict search that tells seki from life.
+//! the defender lives and the proof may rest on two passes, a strict search
+//! that tells seki from life. The searches of one answer share one table.
 
 pub mod benson;
 pub mod dfpn;

@@ -3,6 +3,8 @@
 use super::*;
 use crate::rules::{Board, Coord, Point};
 use crate::weights::Weights;
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
 /// A board drawn in text, top row first; `X` Black, `O` White, anything
 /// else empty. The drawing sits in the lower-left corner of a `size` board.
@@ -347,13 +349,8 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
         deadline: None,
     };
     let mut fired = 0;
-    let mut x: u64 = 12345;
-    let mut rnd = |n: usize| {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((x >> 33) as usize) % n.max(1)
-    };
+    let mut rng = SmallRng::seed_from_u64(12345);
+    let mut rnd = |n: usize| rng.random_range(0..n);
     with_stack(|| {
         for index in 0..400 {
             if fired >= 200 {
@@ -422,13 +419,8 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
 /// (`eye_shape`), a few shell stones taken away, then random legal play
 /// inside the region by both colours.
 fn played_out(seed: u64, n: usize) -> Vec<Problem> {
-    let mut x: u64 = seed;
-    let mut rnd = |n: usize| {
-        x = x
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((x >> 33) as usize) % n.max(1)
-    };
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut rnd = |n: usize| rng.random_range(0..n);
     let mut out = Vec::new();
     for _ in 0..n {
         let mut eye = vec![(0u8, 0u8)];
