@@ -116,8 +116,9 @@ pub struct OwlAnswer {
     pub code: Option<u8>,
     /// For codes 2 and 3 from a simple ko: GoTools' ko type.
     pub ko: Option<KoType>,
-    /// The proof found used a repetition ban other than simple ko (double
-    /// ko, send-two-return-one, ...). Another move order may find a proof
+    /// The proof found (for a ko, one of the searches that placed its ko
+    /// type) used a repetition ban other than simple ko (double ko,
+    /// send-two-return-one, ...). Another move order may find a proof
     /// without one, so this is a hint, not a property of the position; the
     /// code is not changed by it.
     pub superko: bool,
@@ -304,9 +305,13 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
         return (ans, base.passes);
     }
     let mut threats = MAX_KO_THREATS;
+    // The ko type rests on every search that placed it: a repetition ban
+    // in any of them may move N (GoTools does not count such bans).
+    let mut superko = base.superko || screen.superko;
     let mut p = screen;
     for n in 1..MAX_KO_THREATS {
         let q = budget.run(prob, w, me, Regime::threats_for(loser, n));
+        superko |= q.superko;
         match q.win {
             None => return (unknown(&base), true),
             Some(x) if x != win => {
@@ -322,9 +327,9 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
         threats,
     });
     if win {
-        (answer(2, &base, ko, base.superko), true)
+        (answer(2, &base, ko, superko), true)
     } else {
-        (answer(3, &p, ko, base.superko), true)
+        (answer(3, &p, ko, superko), true)
     }
 }
 

@@ -596,3 +596,64 @@ fn a_plain_key_move_wins_against_ko_threats() {
     });
     assert!(checked >= 40, "only {checked} key moves checked");
 }
+
+/// A ko answer carries the superko hint when any search that placed its
+/// ko type (the plain search, the five-threat screen, the searches with
+/// 1..N threats) used a repetition ban other than simple ko, not only when
+/// the plain search did: on GoTools' volumes 1-3 every answer one threat
+/// away from GoTools' had the ban in its threat searches only. The test
+/// replays each answer's sequence of searches on one table, as the solver
+/// runs it, and requires positions where the threat searches alone carry
+/// the ban (an earlier build dropped the hint there).
+#[test]
+fn a_ko_type_that_rests_on_a_repetition_ban_carries_the_hint() {
+    let w = weights();
+    let opts = SolveOptions {
+        max_nodes: 300_000,
+        ..SolveOptions::default()
+    };
+    let (mut kos, mut threat_searches_only) = (0, 0);
+    with_stack(|| {
+        for prob in played_out(23, 300) {
+            for role in [Role::Attacker, Role::Defender] {
+                let ans = owl(&prob, &w, opts, role);
+                if !matches!(ans.code, Some(2 | 3)) {
+                    continue;
+                }
+                kos += 1;
+                let me = mover(&prob, role);
+                let mut budget = Budget::new(opts);
+                let base = budget.run(&prob, &w, me, Regime::PLAIN);
+                let loser = if ans.code == Some(2) {
+                    me.opponent()
+                } else {
+                    me
+                };
+                let mut later = false;
+                let screen = budget.run(&prob, &w, me, Regime::threats_for(loser, MAX_KO_THREATS));
+                later |= screen.superko;
+                for n in 1..MAX_KO_THREATS {
+                    let q = budget.run(&prob, &w, me, Regime::threats_for(loser, n));
+                    later |= q.superko;
+                    if q.win != base.win {
+                        break;
+                    }
+                }
+                if later && !base.superko {
+                    threat_searches_only += 1;
+                }
+                assert_eq!(
+                    ans.superko,
+                    base.superko || later,
+                    "{role:?} first, {:?}:\n{}",
+                    ans.ko,
+                    prob.render()
+                );
+            }
+        }
+    });
+    assert!(
+        kos >= 20 && threat_searches_only >= 1,
+        "{kos} ko answers, {threat_searches_only} with the ban in the threat searches only"
+    );
+}
