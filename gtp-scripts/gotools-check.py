@@ -28,58 +28,12 @@ script at a fetched copy (docs/tsumego.md says where).
 
 import argparse
 import functools
-import re
+import os
 import sys
 
-N = 19
-COLS = "ABCDEFGHJKLMNOPQRST"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-
-def parse(path):
-    """Problems of a GoTools file: name, stones, marks, answer lines."""
-    text = open(path, encoding="latin-1").read().split("\n")
-    joined, acc = [], None
-    for line in text:
-        line = line.rstrip()
-        cont = line.endswith("\\")
-        if cont:
-            line = line[:-1]
-        acc = line if acc is None else acc + line
-        if not cont:
-            joined.append(acc)
-            acc = None
-    probs, cur = [], None
-    for line in joined:
-        t = line.strip()
-        if t.startswith("$"):
-            cur = {"name": t[1:].strip(), "stones": [], "marks": [], "ans": [], "text": [line]}
-            probs.append(cur)
-            continue
-        if cur is None:
-            continue
-        cur["text"].append(line)
-        if not t:
-            continue
-        m = re.match(r"([?A])([+-])([^#\s:]*)#(\d+)", t)
-        if m:
-            main = t.split(":")[1] if t.count(":") >= 2 else ""
-            cur["ans"].append((m.group(1), m.group(2), m.group(3), main))
-            continue
-        i = 0
-        while i < len(t):
-            if t[i] == "[":
-                cur["marks"].append((ord(t[i + 1]) - 65, ord(t[i + 2]) - 65))
-                i += 4
-            elif t[i] in "?A":
-                color = "W" if t[i] == "?" else "B"
-                cur["stones"].append((color, ord(t[i + 1]) - 65, ord(t[i + 2]) - 65))
-                i += 3
-            elif t[i].isspace():
-                i += 1
-            else:
-                sys.exit(f"{path}: problem {cur['name']}: cannot read {t!r}")
-    return probs
-
+from gotools_files import COLS, N, parse  # noqa: E402
 
 def neighbours(p):
     x, y = p

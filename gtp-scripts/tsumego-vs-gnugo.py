@@ -20,53 +20,22 @@ dNl=2, lNd=3, l=0. The class compares lives/dies/ko only.
 """
 import collections
 import json
+import os
 import re
 import subprocess
 import sys
 import time
 
-COLS = "ABCDEFGHJKLMNOPQRST"
-
-
-def vert(x, y):
-    return f"{COLS[x]}{19 - y}"
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gotools_files import parse, vert  # noqa: E402
 
 
 def read_gotools(path):
     """name -> (stones, marks, [(mover, sign, status)]) of one file."""
-    lines, acc = [], None
-    for raw in open(path, encoding="latin-1"):
-        line = raw.rstrip("\r\n").rstrip()
-        cont = line.endswith("\\")
-        if cont:
-            line = line[:-1]
-        acc = line if acc is None else acc + line.strip()
-        if not cont:
-            lines.append(acc)
-            acc = None
-    probs, cur = {}, None
-    for t in (l.strip() for l in lines):
-        if t.startswith("$"):
-            cur = (t[1:].strip(), [], [], [])
-            probs[cur[0]] = cur[1:]
-            continue
-        if cur is None or not t:
-            continue
-        if t[0] in "?A" and len(t) > 1 and t[1] in "+-":
-            m = re.match(r"([?A])([+-])([^#\s:]*)", t)
-            cur[3].append((m.group(1), m.group(2), m.group(3)))
-            continue
-        i = 0
-        while i < len(t):
-            if t[i] == "[":
-                cur[2].append((ord(t[i + 1]) - 65, ord(t[i + 2]) - 65))
-                i += 4
-            elif t[i] in "?A":
-                cur[1].append(("W" if t[i] == "?" else "B", ord(t[i + 1]) - 65, ord(t[i + 2]) - 65))
-                i += 3
-            else:
-                i += 1
-    return probs
+    return {
+        p["name"]: (p["stones"], p["marks"], [a[:3] for a in p["ans"]])
+        for p in parse(path)
+    }
 
 
 def gotools_code(mover, status):

@@ -191,6 +191,11 @@ struct Budget {
     used: Counters,
     /// The transposition table, handed from one search to the next.
     table: dfpn::Table,
+    /// A search run so far used a repetition ban other than simple ko.
+    /// Every search of an answer helps decide it (the screen confirms a
+    /// plain result, the threat searches place the ko type), so the answer
+    /// carries the hint if any did ([`OwlAnswer::superko`]).
+    superko: bool,
 }
 
 impl Budget {
@@ -200,6 +205,7 @@ impl Budget {
             opts,
             used: Counters::default(),
             table: dfpn::Table::default(),
+            superko: false,
         }
     }
 
@@ -223,6 +229,7 @@ impl Budget {
         let proof = s.solve(to_move);
         self.table = s.take_table();
         self.used += proof.counters;
+        self.superko |= proof.superko;
         proof
     }
 }
@@ -276,13 +283,13 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     // The proof found may have used a superko ban: reported, but the code
     // stays plain, because whether a proof uses the ban depends on the
     // move order, not on the position alone.
-    let plain = |win: bool, p: &dfpn::Proof| answer(win as u8, p, None, p.superko);
+    let plain = |win: bool, p: &dfpn::Proof, superko: bool| answer(win as u8, p, None, superko);
     let defender_lives = |mover_wins: bool| mover_wins == (me == prob.defender);
     let Some(win) = base.win else {
         return (unknown(&base), true);
     };
     if !base.ko_seen {
-        return (plain(win, &base), base.passes);
+        return (plain(win, &base, budget.superko), base.passes);
     }
     // The loser of the search without threats gets MAX_KO_THREATS external
     // threats: if it still loses, the result is plain (like GoTools, whose
@@ -300,18 +307,12 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     if win_screen == win {
         // The key move and line come from the screen: the plain search's
         // winning move may win only a ko that the loser's threats turn.
-        let mut ans = plain(win, &screen);
-        ans.superko = base.superko || screen.superko;
-        return (ans, base.passes);
+        return (plain(win, &screen, budget.superko), base.passes);
     }
     let mut threats = MAX_KO_THREATS;
-    // The ko type rests on every search that placed it: a repetition ban
-    // in any of them may move N (GoTools does not count such bans).
-    let mut superko = base.superko || screen.superko;
     let mut p = screen;
     for n in 1..MAX_KO_THREATS {
         let q = budget.run(prob, w, me, Regime::threats_for(loser, n));
-        superko |= q.superko;
         match q.win {
             None => return (unknown(&base), true),
             Some(x) if x != win => {
@@ -327,9 +328,9 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
         threats,
     });
     if win {
-        (answer(2, &base, ko, superko), true)
+        (answer(2, &base, ko, budget.superko), true)
     } else {
-        (answer(3, &p, ko, superko), true)
+        (answer(3, &p, ko, budget.superko), true)
     }
 }
 

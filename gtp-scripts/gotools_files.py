@@ -1,0 +1,59 @@
+"""Reading GoTools' problem files, shared by the gtp-scripts that compare
+tengen with GoTools (tsumego-vs-gnugo.py, gotools-check.py)."""
+
+import re
+import sys
+
+N = 19
+COLS = "ABCDEFGHJKLMNOPQRST"
+
+
+def parse(path):
+    """Problems of a GoTools file: name, stones, marks, answer lines."""
+    text = open(path, encoding="latin-1").read().split("\n")
+    joined, acc = [], None
+    for line in text:
+        line = line.rstrip()
+        cont = line.endswith("\\")
+        if cont:
+            line = line[:-1]
+        acc = line if acc is None else acc + line.strip()
+        if not cont:
+            joined.append(acc)
+            acc = None
+    probs, cur = [], None
+    for line in joined:
+        t = line.strip()
+        if t.startswith("$"):
+            cur = {"name": t[1:].strip(), "stones": [], "marks": [], "ans": [], "text": [line]}
+            probs.append(cur)
+            continue
+        if cur is None:
+            continue
+        cur["text"].append(line)
+        if not t:
+            continue
+        m = re.match(r"([?A])([+-])([^#\s:]*)#(\d+)", t)
+        if m:
+            main = t.split(":")[1] if t.count(":") >= 2 else ""
+            cur["ans"].append((m.group(1), m.group(2), m.group(3), main))
+            continue
+        i = 0
+        while i < len(t):
+            if t[i] == "[":
+                cur["marks"].append((ord(t[i + 1]) - 65, ord(t[i + 2]) - 65))
+                i += 4
+            elif t[i] in "?A":
+                color = "W" if t[i] == "?" else "B"
+                cur["stones"].append((color, ord(t[i + 1]) - 65, ord(t[i + 2]) - 65))
+                i += 3
+            elif t[i].isspace():
+                i += 1
+            else:
+                sys.exit(f"{path}: problem {cur['name']}: cannot read {t!r}")
+    return probs
+
+
+def vert(x, y):
+    """GTP vertex of a GoTools point (AA is A19)."""
+    return f"{COLS[x]}{N - y}"
