@@ -13,7 +13,13 @@
 #   disjoint seeds, 200 training and 600 test problems)
 # Environment: TENGEN (the binary; default target/release/tengen),
 #   ALGORITHM (de), GROUP (static+dynamic), POPULATION (16), WORKERS (all
-#   cores), SEED (1), OUT (weights/nightly.toml).
+#   cores), SEED (1), OUT (weights/nightly.toml), HOURS (the time bound,
+#   default 8: the run is then interrupted as by Ctrl-C, its checkpoint
+#   saved, and the next night resumes it).
+#   GOTOOLS=DIR: train and test on a fetched copy of GoTools' volumes 1-3
+#   in DIR (only lv1.*, lv2.* and lv3.* are read; volumes 4-6 are held
+#   out): 128 training problems spread over the levels (--sample) and
+#   TEST_SAMPLE (default 2500) test problems; TRAIN and TEST are ignored.
 set -eu
 GENERATIONS=${1:-15}
 TRAIN=${2:-sets/train}
@@ -24,6 +30,8 @@ GROUP=${GROUP:-static+dynamic}
 POPULATION=${POPULATION:-16}
 SEED=${SEED:-1}
 OUT=${OUT:-weights/nightly.toml}
+HOURS=${HOURS:-8}
+TEST_SAMPLE=${TEST_SAMPLE:-2500}
 WORKERS_OPT=""
 if [ -n "${WORKERS:-}" ]; then WORKERS_OPT="--workers $WORKERS"; fi
 
@@ -32,17 +40,50 @@ if [ ! -x "$TENGEN" ]; then
     exit 2
 fi
 echo "== nightly tune $(date -u +%Y-%m-%dT%H:%M:%SZ): $ALGORITHM on $GROUP, $GENERATIONS generations"
-if [ ! -d "$TRAIN" ]; then
-    "$TENGEN" --quiet tsumego generate --count 200 --size-range 8..22 --seed 23 --out "$TRAIN"
-fi
-if [ ! -d "$TEST" ]; then
-    "$TENGEN" --quiet tsumego generate --count 600 --size-range 8..24 --seed 11 --out "$TEST"
+SAMPLE_OPTS=""
+if [ -n "${GOTOOLS:-}" ]; then
+    # Volumes 1-3 only, through a folder of links.
+    STAGE="${OUT%.toml}-gotools"
+    mkdir -p "$STAGE"
+    n=0
+    for f in "$GOTOOLS"/lv1.* "$GOTOOLS"/lv2.* "$GOTOOLS"/lv3.*; do
+        [ -f "$f" ] || continue
+        ln -sf "$(cd "$(dirname "$f")" && pwd)/$(basename "$f")" "$STAGE/$(basename "$f")"
+        n=$((n + 1))
+    done
+    if [ "$n" -eq 0 ]; then
+        echo "nightly-tune: no lv1.*, lv2.* or lv3.* files in GOTOOLS=$GOTOOLS" >&2
+        exit 2
+    fi
+    TRAIN="$STAGE"
+    TEST="$STAGE"
+    SAMPLE_OPTS="--sample 128 --test-sample $TEST_SAMPLE"
+    echo "== GoTools volumes 1-3: $n files from $GOTOOLS"
+else
+    if [ ! -d "$TRAIN" ]; then
+        "$TENGEN" --quiet tsumego generate --count 200 --size-range 8..22 --seed 23 --out "$TRAIN"
+    fi
+    if [ ! -d "$TEST" ]; then
+        "$TENGEN" --quiet tsumego generate --count 600 --size-range 8..24 --seed 11 --out "$TEST"
+    fi
 fi
 CHECKPOINT="${OUT%.toml}.checkpoint.json"
 RESUME=""
 if [ -f "$CHECKPOINT" ]; then RESUME="--resume"; fi
+BOUND=""
+if command -v timeout >/dev/null 2>&1; then BOUND="timeout -s INT -k 10m ${HOURS}h"; fi
+status=0
 # shellcheck disable=SC2086
-"$TENGEN" --seed "$SEED" tune --algorithm "$ALGORITHM" --group "$GROUP" \
-    --train "$TRAIN" --test "$TEST" --generations "$GENERATIONS" \
-    --population "$POPULATION" $WORKERS_OPT --out "$OUT" $RESUME
-echo "== done $(date -u +%Y-%m-%dT%H:%M:%SZ)"
+$BOUND "$TENGEN" --seed "$SEED" tune --algorithm "$ALGORITHM" --group "$GROUP" \
+    --train "$TRAIN" --test "$TEST" $SAMPLE_OPTS --generations "$GENERATIONS" \
+    --population "$POPULATION" $WORKERS_OPT --out "$OUT" $RESUME || status=$?
+if [ "$status" -eq 130 ] || [ "$status" -eq 124 ]; then
+    if [ -f "$CHECKPOINT" ]; then
+        echo "== stopped at the ${HOURS} h bound; the checkpoint $CHECKPOINT resumes it next run"
+        exit 0
+    fi
+    echo "== stopped at the ${HOURS} h bound before the first checkpoint (the untrained reference and the first generation must fit in it): raise HOURS" >&2
+    exit 1
+fi
+echo "== done $(date -u +%Y-%m-%dT%H:%M:%SZ) (status $status)"
+exit "$status"

@@ -291,12 +291,30 @@ pub struct TuneArgs {
     /// ratio (sum old/new) or inverse (sum 1/new).
     #[arg(long, default_value = "neg-sum")]
     pub formula: String,
-    /// Training problems: a directory (read recursively) or a file.
-    #[arg(long, value_name = "DIR")]
+    /// Training problems: a folder (read recursively), a problem file, or
+    /// a list (`.lst`, one '<file> <id>' a line, as the report writes).
+    #[arg(long, value_name = "PATH")]
     pub train: Option<PathBuf>,
-    /// Test problems for the report (never used for selection).
-    #[arg(long, value_name = "DIR")]
+    /// Test problems for the report (never used for selection): a folder,
+    /// a file or a list. Problems of the training set are left out, and so
+    /// are those the untrained weights fail (listed in the report).
+    #[arg(long, value_name = "PATH")]
     pub test: Option<PathBuf>,
+    /// Train on at most N problems of --train, spread over the difficulty
+    /// levels and drawn by --seed (the report lists them in train.lst).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub sample: Option<u64>,
+    /// Test on at most N problems of --test, drawn like --sample.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub test_sample: Option<u64>,
+    /// The folder of the problem files that a list names (default: the
+    /// list's own folder).
+    #[arg(long, value_name = "DIR")]
+    pub problems: Option<PathBuf>,
+    /// Print the training and test lists (after --sample and
+    /// --test-sample) and exit without solving.
+    #[arg(long)]
+    pub list: bool,
     /// Generations after the initial population.
     #[arg(long, default_value_t = 20)]
     pub generations: usize,
@@ -351,6 +369,10 @@ pub struct TuneArgs {
     /// Solver fitness: node limit per side moving first.
     #[arg(long, default_value_t = 300_000)]
     pub max_nodes: u64,
+    /// Test set: node limit per side moving first (the solver's default,
+    /// so that the test set is what a user's `tengen solve` solves).
+    #[arg(long, default_value_t = tengen::tsumego::DEFAULT_MAX_NODES, value_name = "N")]
+    pub test_max_nodes: u64,
     /// Pruning fitness: the speed level measured.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=5))]
     pub level: u8,

@@ -145,17 +145,6 @@ struct ExpectedJson {
     succeeding: Vec<String>,
 }
 
-/// Leaves of one answer line: under the key move when the mover succeeds,
-/// under all first moves when it fails.
-fn line_leaves(a: &SideAnswer) -> u64 {
-    match a.owl.mv {
-        Some(m) if a.owl.code.is_some_and(|c| c > 0) => {
-            a.owl.per_move.iter().find(|e| e.0 == m).map_or(0, |e| e.1)
-        }
-        _ => a.owl.per_move.iter().map(|e| e.1).sum(),
-    }
-}
-
 fn side_json(fp: &FileProblem, a: &SideAnswer, defender_first: bool) -> SideJson {
     let expect = fp.expect(defender_first);
     let succeeding = fp.succeeding_moves(defender_first);
@@ -169,7 +158,7 @@ fn side_json(fp: &FileProblem, a: &SideAnswer, defender_first: bool) -> SideJson
         mv: a.owl.mv.map(|m| m.to_string()),
         line: ts::format_line(&a.owl.line),
         leaves: a.counters.leaves,
-        line_leaves: line_leaves(a),
+        line_leaves: a.line_leaves(),
         terminals: a.counters.terminals,
         nodes: a.counters.nodes,
         tt_hits: a.counters.tt_hits,

@@ -2,6 +2,7 @@
 //! the problem sets, builds the fitness, runs generations on workers with
 //! a checkpoint after each, and writes the weights file and the report.
 
+use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -18,6 +19,7 @@ use tengen::tune::fitness::{
 use tengen::tune::games::{GameFitness, Reference};
 use tengen::tune::genes::{GeneSpace, parse_groups};
 use tengen::tune::report::{self, TestRow};
+use tengen::tune::sample;
 use tengen::tune::workers::{ThreadWorkers, Workers};
 use tengen::tune::{Algorithm, Compare, Mutation, Selection, Settings, State, Step, Tuner};
 use tengen::weights::{Group, Weights};
@@ -127,18 +129,26 @@ pub(crate) fn setup(cli: &Cli, a: &TuneArgs) -> Result<Setup> {
         )
     } else {
         let Some(dir) = &a.train else {
-            bail!("--train DIR is required for --fitness {}", a.fitness);
+            bail!("--train PATH is required for --fitness {}", a.fitness);
         };
-        train = fitness::load_set(dir, a.max_region).map_err(anyhow::Error::msg)?;
+        train = fitness::load_any(dir, a.problems.as_deref(), a.max_region)
+            .map_err(anyhow::Error::msg)?;
+        if let Some(n) = a.sample {
+            train = draw(train, n as usize, cli.engine.seed);
+        }
         let names: String = train
             .iter()
             .map(|p| p.name.as_str())
             .collect::<Vec<_>>()
             .join(",");
         format!(
-            "{} problems from {} (names hash {:016x}), max nodes {}, level {}",
+            "{} problems from {}{} (names hash {:016x}), max nodes {}, level {}",
             train.len(),
             dir.display(),
+            a.sample.map_or(String::new(), |n| format!(
+                " (sample of at most {n}, seed {})",
+                cli.engine.seed
+            )),
             tengen::rules::zobrist::mix64(
                 names
                     .bytes()
@@ -192,6 +202,50 @@ pub(crate) fn setup(cli: &Cli, a: &TuneArgs) -> Result<Setup> {
         formula,
         bonuses,
     })
+}
+
+/// At most `n` problems of `set`, spread over its difficulty levels and
+/// drawn by `seed` ([`sample::stratified`]), in the set's order.
+fn draw(set: Vec<SetProblem>, n: usize, seed: u64) -> Vec<SetProblem> {
+    let ids: Vec<_> = set.iter().map(SetProblem::id).collect();
+    let levels: Vec<_> = set.iter().map(SetProblem::bin).collect();
+    let keep: HashSet<usize> = sample::stratified(&ids, &levels, n, seed)
+        .into_iter()
+        .collect();
+    set.into_iter()
+        .enumerate()
+        .filter(|(i, _)| keep.contains(i))
+        .map(|(_, p)| p)
+        .collect()
+}
+
+/// The test set before the untrained weights' filter: --test without the
+/// training problems, sampled by --test-sample.
+pub(crate) fn test_candidates(cli: &Cli, a: &TuneArgs, s: &Setup) -> Result<Vec<SetProblem>> {
+    let Some(test) = &a.test else {
+        return Ok(Vec::new());
+    };
+    let train: HashSet<_> = s.train.iter().map(SetProblem::id).collect();
+    let set: Vec<SetProblem> = fitness::load_any(test, a.problems.as_deref(), a.max_region)
+        .map_err(anyhow::Error::msg)?
+        .into_iter()
+        .filter(|p| !train.contains(&p.id()))
+        .collect();
+    if set.is_empty() {
+        bail!(
+            "--test {}: no problems left once the training problems are taken out",
+            test.display()
+        );
+    }
+    // Another stream of the seed than the training sample's.
+    Ok(match a.test_sample {
+        Some(n) => draw(set, n as usize, cli.engine.seed ^ 0x7e57),
+        None => set,
+    })
+}
+
+fn list_of(set: &[SetProblem]) -> Vec<sample::ProblemId> {
+    set.iter().map(SetProblem::id).collect()
 }
 
 fn bonuses(a: &TuneArgs) -> Result<Vec<f64>> {
@@ -266,11 +320,34 @@ fn default_report(out: &Path) -> PathBuf {
     out.with_file_name(format!("{stem}-report"))
 }
 
+/// `--list`: the training and test lists, without solving.
+fn print_lists(cli: &Cli, a: &TuneArgs) -> Result<ExitCode> {
+    if a.fitness == "match" {
+        bail!("--list names problems; match fitness plays games and has none");
+    }
+    let s = setup(cli, a)?;
+    print!("{}", sample::format_list("training", &list_of(&s.train)));
+    if a.test.is_some() {
+        let test = test_candidates(cli, a, &s)?;
+        print!(
+            "{}",
+            sample::format_list(
+                "test candidates (the run keeps those the untrained weights solve)",
+                &list_of(&test)
+            )
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
 fn now() -> String {
     humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string()
 }
 
 pub fn run_tune(cli: &Cli, a: &TuneArgs) -> Result<ExitCode> {
+    if a.list {
+        return print_lists(cli, a);
+    }
     #[cfg(feature = "mpi")]
     {
         if let Some(code) = crate::tune_mpi::run(cli, a)? {
@@ -539,7 +616,7 @@ fn finish(
     }
     std::fs::write(report_dir.join("curve.csv"), report::curve_csv(&st.history))?;
     report::plot_curve(
-        &report_dir.join("curve.svg"),
+        &report_dir.join("curve"),
         &st.history,
         &format!(
             "{:?} on {} ({})",
@@ -547,20 +624,82 @@ fn finish(
         ),
     )?;
     if st.settings.algorithm == Algorithm::De {
-        report::plot_f(&report_dir.join("f.svg"), &st.history)?;
+        report::plot_f(&report_dir.join("f"), &st.history)?;
     }
+    std::fs::write(
+        report_dir.join("train.lst"),
+        sample::format_list("training", &list_of(&s.train)),
+    )?;
     let mut headline = String::new();
     if let (Some(test), true) = (&a.test, s.kind != Kind::Match) {
-        let set = fitness::load_set(test, a.max_region).map_err(anyhow::Error::msg)?;
+        let candidates = test_candidates(cli, a, s)?;
         let level = if s.kind == Kind::Pruning { a.level } else { 1 };
         let zero = s.space.decode(&s.space.zero());
         log(
             cli,
-            &format!("test set: {} problems from {}", set.len(), test.display()),
+            &format!(
+                "test set: {} problems from {} (training problems left out)",
+                candidates.len(),
+                test.display()
+            ),
         );
-        let r0 = runs_parallel(&set, &zero, level, a.max_nodes, threads);
-        let r1 = runs_parallel(&set, &s.space.base, level, a.max_nodes, threads);
-        let r2 = runs_parallel(&set, &tuned, level, a.max_nodes, threads);
+        let runs = |set: &[SetProblem], w: &Weights, what: &str| {
+            let bar = bar(set.len() as u64, cli.engine.quiet, "problems");
+            if let Some(b) = &bar {
+                b.set_message(format!("test set, {what} weights"));
+            }
+            let t = Instant::now();
+            let r = fitness::runs_parallel_with(set, w, level, a.test_max_nodes, threads, &|| {
+                if let Some(b) = &bar {
+                    b.inc(1);
+                }
+            });
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+            log(
+                cli,
+                &format!(
+                    "test set, {what} weights: {} leaves, {} wrong or unsolved, {:.1} s",
+                    r.iter().map(|x| x.leaves).sum::<u64>(),
+                    r.iter().filter(|x| x.wrong).count(),
+                    t.elapsed().as_secs_f64()
+                ),
+            );
+            r
+        };
+        // The test set is what the untrained weights solve: the others
+        // measure the node limit, not the ordering.
+        let all0 = runs(&candidates, &zero, "untrained");
+        let (mut set, mut r0, mut failed) = (Vec::new(), Vec::new(), Vec::new());
+        for (p, r) in candidates.into_iter().zip(all0) {
+            if r.wrong {
+                failed.push(p.id());
+            } else {
+                set.push(p);
+                r0.push(r);
+            }
+        }
+        std::fs::write(
+            report_dir.join("test.lst"),
+            sample::format_list("test (solved by the untrained weights)", &list_of(&set)),
+        )?;
+        std::fs::write(
+            report_dir.join("test-failed-untrained.lst"),
+            sample::format_list(
+                "test candidates the untrained weights fail (left out)",
+                &failed,
+            ),
+        )?;
+        if set.is_empty() {
+            bail!(
+                "--test {}: the untrained weights solve none of its problems within --test-max-nodes {}",
+                test.display(),
+                a.test_max_nodes
+            );
+        }
+        let r1 = runs(&set, &s.space.base, "starting");
+        let r2 = runs(&set, &tuned, "tuned");
         let rows: Vec<TestRow> = set
             .iter()
             .enumerate()
@@ -577,8 +716,10 @@ fn finish(
         let wrong = |r: &[fitness::ProblemRun]| r.iter().filter(|x| x.wrong).count();
         let (l0, l1, l2) = (sum(&r0), sum(&r1), sum(&r2));
         headline = format!(
-            "test set ({} problems, level {level}): leaves untrained {l0}, starting {l1}, tuned {l2}: {:+.1}% vs untrained, {:+.1}% vs starting; wrong or unsolved: {}, {}, {}",
+            "test set ({} problems solved by the untrained weights, {} left out; level {level}, max nodes {}): leaves (GoTools' count per answer line) untrained {l0}, starting {l1}, tuned {l2}: {:+.1}% vs untrained, {:+.1}% vs starting; wrong or unsolved: {}, {}, {}",
             set.len(),
+            failed.len(),
+            a.test_max_nodes,
             (l2 as f64 / l0.max(1) as f64 - 1.0) * 100.0,
             (l2 as f64 / l1.max(1) as f64 - 1.0) * 100.0,
             wrong(&r0),
@@ -587,11 +728,11 @@ fn finish(
         );
         let _ = writeln!(
             summary,
-            "\n## Test set\n\n{headline}\n\n{}",
+            "\n## Test set\n\n{headline}\n\nLists: train.lst, test.lst, test-failed-untrained.lst (rebuild a run with `--train train.lst --test test.lst --problems DIR`).\n\n{}",
             report::difficulty_table(&rows)
         );
         std::fs::write(report_dir.join("test.csv"), report::test_csv(&rows))?;
-        report::plot_profile(&report_dir.join("profile.svg"), &rows)?;
+        report::plot_profile(&report_dir.join("profile"), &rows)?;
     }
     std::fs::write(report_dir.join("summary.md"), &summary)?;
     // The weights file with its provenance.

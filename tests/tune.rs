@@ -73,6 +73,11 @@ fn tune_args(set: &Path, out: &Path, extra: &[&str]) -> Vec<String> {
         "2",
         "--max-nodes",
         "20000",
+        "--test-max-nodes",
+        "20000",
+        // Six of the ten for training: the others are the test set.
+        "--sample",
+        "6",
         "--out",
         out.to_str().unwrap(),
     ];
@@ -120,15 +125,20 @@ fn a_tiny_run_writes_weights_report_and_checkpoint_and_resumes_exactly() {
         for f in [
             "curve.csv",
             "curve.svg",
+            "curve.png",
             "summary.md",
             "test.csv",
             "profile.svg",
+            "profile.png",
+            "train.lst",
+            "test.lst",
         ] {
             assert!(report.join(f).exists(), "{f} missing");
         }
         let csv = std::fs::read_to_string(report.join("curve.csv")).unwrap();
         assert_eq!(csv.lines().count(), 1 + 4, "{csv}");
         assert_eq!(alg == "de", report.join("f.svg").exists());
+        assert_eq!(alg == "de", report.join("f.png").exists());
         assert!(d.join(format!("{alg}-full.checkpoint.json")).exists());
 
         // Stopped after 1 generation, then resumed to 3.
@@ -184,7 +194,7 @@ fn bad_options_get_errors_that_say_what_to_do() {
     let o = run(&["tune", "--out", out.to_str().unwrap()]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2));
-    assert!(e.contains("--train DIR is required"), "{e}");
+    assert!(e.contains("--train PATH is required"), "{e}");
     let o = run(&["tune", "--group", "statik", "--train", "x"]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("unknown group 'statik'"), "{e}");
@@ -284,5 +294,133 @@ fn a_round_robin_match_run_is_reported_and_does_not_depend_on_workers() {
     let o = run(&["tune", "--compare", "round-robin", "--train", "x"]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("is for --fitness match"), "{e}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// The hand-made problems of tests/data/handmade (GoTools syntax, three
+/// levels, seven problems).
+fn handmade() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/handmade")
+}
+
+/// The `<file> <id>` lines of one list in `--list` output.
+fn list_lines(text: &str, which: usize) -> Vec<String> {
+    text.split("# tengen problem list")
+        .nth(which + 1)
+        .unwrap_or_else(|| panic!("list {which} missing in {text}"))
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn samples_are_fixed_by_the_seed_and_lists_rebuild_the_sets() {
+    let data = handmade();
+    let data = data.to_str().unwrap();
+    let list = |seed: &str| {
+        let o = run(&[
+            "--seed", seed, "tune", "--train", data, "--sample", "3", "--test", data, "--list",
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let a = list("1");
+    assert_eq!(a, list("1"), "the same seed draws the same sets");
+    let train = list_lines(&a, 0);
+    let test = list_lines(&a, 1);
+    // One problem from each of the three levels; the test set is the rest.
+    assert_eq!(train.len(), 3, "{a}");
+    for level in ["lv1.1 ", "lv1.2 ", "lv1.3 "] {
+        assert_eq!(
+            train.iter().filter(|l| l.starts_with(level)).count(),
+            1,
+            "{a}"
+        );
+    }
+    assert_eq!(test.len(), 4, "{a}");
+    assert!(test.iter().all(|l| !train.contains(l)), "{a}");
+    assert!(
+        (2..12).any(|s| list(&s.to_string()) != a),
+        "some other seed draws other problems"
+    );
+
+    // A tiny run records the lists; they rebuild the same sets.
+    let d = dir("lists");
+    let out = d.join("w.toml");
+    let o = run(&[
+        "--quiet",
+        "--seed",
+        "1",
+        "tune",
+        "--train",
+        data,
+        "--sample",
+        "3",
+        "--test",
+        data,
+        "--population",
+        "4",
+        "--generations",
+        "1",
+        "--workers",
+        "2",
+        "--max-nodes",
+        "20000",
+        "--test-max-nodes",
+        "20000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let report = d.join("w-report");
+    for f in [
+        "train.lst",
+        "test.lst",
+        "profile.svg",
+        "profile.png",
+        "curve.png",
+        "f.png",
+    ] {
+        assert!(report.join(f).exists(), "{f} missing");
+    }
+    let summary = std::fs::read_to_string(report.join("summary.md")).unwrap();
+    assert!(summary.contains("| level 1 |"), "{summary}");
+    let train_lst = std::fs::read_to_string(report.join("train.lst")).unwrap();
+    let test_lst = std::fs::read_to_string(report.join("test.lst")).unwrap();
+    let o = run(&[
+        "tune",
+        "--train",
+        report.join("train.lst").to_str().unwrap(),
+        "--test",
+        report.join("test.lst").to_str().unwrap(),
+        "--problems",
+        data,
+        "--list",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let again = String::from_utf8(o.stdout).unwrap();
+    assert_eq!(list_lines(&again, 0), train, "{train_lst}");
+    assert_eq!(
+        list_lines(&again, 1),
+        list_lines(&test_lst, 0),
+        "{test_lst}"
+    );
+
+    // A list that names a problem its file does not hold.
+    let bad = d.join("bad.lst");
+    std::fs::write(&bad, "lv1.1 S3\nlv1.1 NOPE\n").unwrap();
+    let o = run(&[
+        "tune",
+        "--train",
+        bad.to_str().unwrap(),
+        "--problems",
+        data,
+        "--list",
+    ]);
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("NOPE") && err.contains("lv1.1"), "{err}");
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -172,6 +172,23 @@ pub struct SideAnswer {
     pub elapsed: Duration,
 }
 
+impl SideAnswer {
+    /// Leaves of the answer line, GoTools' `#`: under the key move when
+    /// the mover succeeds, under all first moves when it fails (from the
+    /// search without ko threats, [`OwlAnswer::per_move`]).
+    pub fn line_leaves(&self) -> u64 {
+        match self.owl.mv {
+            Some(m) if self.owl.code.is_some_and(|c| c > 0) => self
+                .owl
+                .per_move
+                .iter()
+                .find(|e| e.0 == m)
+                .map_or(0, |e| e.1),
+            _ => self.owl.per_move.iter().map(|e| e.1).sum(),
+        }
+    }
+}
+
 /// Runs `f` on a thread with a stack deep enough for long proofs.
 pub fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
     std::thread::scope(|s| {

@@ -94,24 +94,47 @@ impl Formula {
 #[derive(Clone)]
 pub struct SetProblem {
     pub name: String,
-    /// The file it came from (for the difficulty bin: `lv<k>`).
+    /// The file it came from (for the difficulty level: `lvA.B` is level
+    /// B of volume A, a generated `lvK` level K).
     pub file: PathBuf,
     pub problem: Problem,
+    /// The file's answer per mover (defender first, attacker first).
     pub expect: [Option<Expect>; 2],
-    /// A correct first move per side (defender first, attacker first),
-    /// when the mover succeeds and the file gives a main line.
-    pub key: [Option<Move>; 2],
+    /// The first moves the file lists as reaching the mover's goal, per
+    /// mover (defender first, attacker first).
+    pub keys: [Vec<Move>; 2],
 }
 
 impl SetProblem {
-    /// `lv<k>` from the file name, if it is one.
+    /// The difficulty level from the file name: B of GoTools' `lvA.B`, K
+    /// of a generated `lvK`.
     pub fn bin(&self) -> Option<u32> {
+        let rest = self.file.file_name()?.to_str()?.strip_prefix("lv")?;
+        let level = rest.split_once('.').map_or(rest, |(_, b)| b);
+        level.parse().ok()
+    }
+
+    /// The file's name without its folder (how lists name it).
+    pub fn file_name(&self) -> String {
         self.file
-            .file_name()?
-            .to_str()?
-            .strip_prefix("lv")?
-            .parse()
-            .ok()
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
+    }
+
+    /// How lists name it.
+    pub fn id(&self) -> super::sample::ProblemId {
+        super::sample::ProblemId::new(&self.file_name(), &self.name)
+    }
+
+    /// The movers solved: those the file answers (an answer it does not
+    /// give is not invented), or both when it answers neither.
+    pub fn movers(&self) -> [bool; 2] {
+        let has = [self.expect[0].is_some(), self.expect[1].is_some()];
+        if has == [false, false] {
+            [true, true]
+        } else {
+            has
+        }
     }
 }
 
@@ -133,6 +156,69 @@ pub fn load_set(path: &Path, max_region: usize) -> Result<Vec<SetProblem>, Strin
         return Err(format!("'{}' holds no problems", path.display()));
     }
     Ok(out)
+}
+
+/// Reads the problems `list` names (a [`super::sample`] list), from the
+/// files of the same names in `dir` (default: the list's own folder), in
+/// the list's order.
+pub fn load_listed(
+    list: &Path,
+    dir: Option<&Path>,
+    max_region: usize,
+) -> Result<Vec<SetProblem>, String> {
+    let text = std::fs::read_to_string(list)
+        .map_err(|e| format!("cannot read the list '{}': {e}", list.display()))?;
+    let ids =
+        super::sample::parse_list(&text, &list.display().to_string()).map_err(|e| e.to_string())?;
+    let dir = dir.map_or_else(
+        || list.parent().unwrap_or(Path::new(".")).to_path_buf(),
+        Path::to_path_buf,
+    );
+    let mut files: std::collections::HashMap<String, Vec<FileProblem>> = Default::default();
+    let mut out = Vec::with_capacity(ids.len());
+    for id in ids {
+        let path = dir.join(&id.file);
+        if !files.contains_key(&id.file) {
+            let fps = problems::read(&path).map_err(|e| {
+                format!(
+                    "{e} (the list '{}' names problems of '{}'; give the folder that holds it with --problems DIR)",
+                    list.display(),
+                    id.file
+                )
+            })?;
+            files.insert(id.file.clone(), fps);
+        }
+        let fp = files[&id.file]
+            .iter()
+            .find(|fp| fp.name == id.name)
+            .ok_or_else(|| {
+                format!(
+                    "the list '{}' names problem {} of '{}', which that file does not hold",
+                    list.display(),
+                    id.name,
+                    path.display()
+                )
+            })?;
+        out.push(set_problem(&path, fp, max_region)?);
+    }
+    if out.is_empty() {
+        return Err(format!("the list '{}' names no problems", list.display()));
+    }
+    Ok(out)
+}
+
+/// A problem set from a path: a list file (`.lst`, see
+/// [`load_listed`]), a problem file or a folder ([`load_set`]).
+pub fn load_any(
+    path: &Path,
+    dir: Option<&Path>,
+    max_region: usize,
+) -> Result<Vec<SetProblem>, String> {
+    if path.extension().is_some_and(|e| e == "lst") {
+        load_listed(path, dir, max_region)
+    } else {
+        load_set(path, max_region)
+    }
 }
 
 fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
@@ -160,24 +246,18 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 
 fn set_problem(file: &Path, fp: &FileProblem, max_region: usize) -> Result<SetProblem, String> {
     let problem = fp.problem(max_region)?;
-    // The key move: the first move of the mover's best line, when that
-    // line reaches the mover's goal.
-    let key = |defender_first: bool| {
-        fp.lines_for(defender_first)
-            .next()
-            .filter(|l| l.success)
-            .and_then(|l| match l.line.first() {
-                Some(&(_, m @ Move::Play(_))) => Some(m),
-                _ => None,
-            })
+    let keys = |defender_first: bool| {
+        fp.succeeding_moves(defender_first)
+            .into_iter()
+            .filter(|m| matches!(m, Move::Play(_)))
+            .collect::<Vec<_>>()
     };
-    let (key_d, key_a) = (key(true), key(false));
     Ok(SetProblem {
         name: fp.name.clone(),
         file: file.to_path_buf(),
         problem,
         expect: [fp.expect(true), fp.expect(false)],
-        key: [key_d, key_a],
+        keys: [keys(true), keys(false)],
     })
 }
 
@@ -189,17 +269,38 @@ pub struct ProblemRun {
     pub wrong: bool,
 }
 
-/// Solves `p` with both sides moving first.
+/// Solves the movers of `p` the file answers ([`SetProblem::movers`]).
+/// The leaves are GoTools' count per answer line
+/// ([`ts::SideAnswer::line_leaves`]), summed over those movers; the
+/// answer is wrong when a status disagrees in class with the file's or a
+/// limit was hit.
 pub fn run_problem(p: &SetProblem, w: &OrderWeights, opts: SolveOptions) -> ProblemRun {
-    let sol = ts::solve_both(&p.problem, w, opts);
-    let statuses = [sol.defender_first.status, sol.attacker_first.status];
-    let wrong = statuses
-        .iter()
-        .zip(&p.expect)
-        .any(|(s, e)| matches!(s, ts::Status::Unknown) || e.is_some_and(|e| !e.agrees(*s)));
-    ProblemRun {
-        leaves: sol.counters().leaves,
-        wrong,
+    let movers = p.movers();
+    let mut run = ProblemRun::default();
+    for (i, first) in [p.problem.defender, p.problem.attacker()]
+        .into_iter()
+        .enumerate()
+    {
+        if !movers[i] {
+            continue;
+        }
+        let a = ts::solve_side(&p.problem, w, opts, first);
+        run.leaves += a.line_leaves();
+        run.wrong |= matches!(a.status, ts::Status::Unknown)
+            || p.expect[i].is_some_and(|e| !e.agrees(a.status));
+    }
+    run
+}
+
+/// The leaves a run counts in the dynamic fitness: its own, or for a
+/// wrong or unsolved answer at least the reference's leaves on that
+/// problem (its full reference effort), so that no weights gain by
+/// failing a problem.
+pub fn charged(run: &ProblemRun, reference: u64) -> u64 {
+    if run.wrong {
+        run.leaves.max(reference)
+    } else {
+        run.leaves
     }
 }
 
@@ -216,7 +317,8 @@ pub struct SolverFitness {
 
 #[derive(Clone, Debug)]
 pub enum SolverKind {
-    /// Rank of the known correct first move under the static order.
+    /// Rank, under the static order, of the first of the moves the file
+    /// lists as succeeding.
     Static { bonuses: Vec<f64> },
     /// Level-1 leaves against the reference leaves.
     Dynamic {
@@ -241,15 +343,18 @@ impl SolverFitness {
         let ow = OrderWeights::new(w);
         let mut total = 0.0;
         for p in &self.set {
-            for (side, key) in p.key.iter().enumerate() {
-                let Some(key) = key else { continue };
+            for (side, keys) in p.keys.iter().enumerate() {
+                if keys.is_empty() {
+                    continue;
+                }
                 let first = if side == 0 {
                     p.problem.defender
                 } else {
                     p.problem.attacker()
                 };
+                // The rank of the first move the file lists as succeeding.
                 let order = ts::root_order(&p.problem, &ow, first);
-                if let Some(rank) = order.iter().position(|m| m == key) {
+                if let Some(rank) = order.iter().position(|m| keys.contains(m)) {
                     total += bonuses.get(rank).copied().unwrap_or(0.0);
                 }
             }
@@ -277,7 +382,11 @@ impl Evaluator for SolverFitness {
             },
             SolverKind::Dynamic { formula, reference } => {
                 let runs = self.runs(&w, 1);
-                let leaves: Vec<u64> = runs.iter().map(|r| r.leaves).collect();
+                let leaves: Vec<u64> = runs
+                    .iter()
+                    .zip(reference)
+                    .map(|(r, &old)| charged(r, old))
+                    .collect();
                 Eval {
                     fitness: formula.apply(reference, &leaves),
                     cost: leaves.iter().sum(),
@@ -308,6 +417,18 @@ pub fn runs_parallel(
     max_nodes: u64,
     threads: usize,
 ) -> Vec<ProblemRun> {
+    runs_parallel_with(set, w, level, max_nodes, threads, &|| {})
+}
+
+/// [`runs_parallel`], calling `done` after each problem (progress).
+pub fn runs_parallel_with(
+    set: &[SetProblem],
+    w: &Weights,
+    level: u8,
+    max_nodes: u64,
+    threads: usize,
+    done: &(dyn Fn() + Sync),
+) -> Vec<ProblemRun> {
     use std::sync::Mutex;
     use std::sync::atomic::{AtomicUsize, Ordering};
     let ow = OrderWeights::new(w);
@@ -328,6 +449,7 @@ pub fn runs_parallel(
                         let Some(p) = set.get(i) else { break };
                         let r = run_problem(p, &ow, opts);
                         out.lock().expect("no poisoned lock")[i] = r;
+                        done();
                     }
                 })
                 .expect("cannot start a solver thread");

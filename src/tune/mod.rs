@@ -16,6 +16,7 @@ pub mod genes;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod report;
+pub mod sample;
 pub mod workers;
 
 use std::path::Path;

@@ -1,17 +1,71 @@
-//! The tuning report: the learning curve as CSV and SVG (plotters), DE's
+//! The tuning report: the learning curve as CSV and charts (plotters), DE's
 //! scale factor, and for solver weights the test-set leaves by difficulty
-//! and the profile (histogram of per-problem leaf ratios new/old).
+//! and the profile (histograms of per-problem leaf ratios tuned/untrained,
+//! one per difficulty band).
 //!
-//! Charts are SVG: it needs no fonts on the machine, which a PNG backend
-//! would.
+//! Every chart is written twice, as SVG and as PNG. Text needs a TrueType
+//! font: `$TENGEN_FONT`, else a common system font (DejaVu Sans, Liberation
+//! Sans, ...). Without one the charts are drawn without their text, and the
+//! numbers stay in the CSV and Markdown files.
 
 use std::fmt::Write as _;
 use std::io;
 use std::path::Path;
+use std::sync::OnceLock;
 
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 
 use super::GenStats;
+
+/// Where a TrueType font is looked for when `$TENGEN_FONT` is not set.
+const FONT_PATHS: [&str; 8] = [
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/liberation-sans/LiberationSans-Regular.ttf",
+    "/usr/share/fonts/truetype/freefont/FreeSans.ttf",
+    "/System/Library/Fonts/Supplemental/Arial.ttf",
+    "C:\\Windows\\Fonts\\arial.ttf",
+];
+
+/// Registers the charts' font once; false when none was found.
+pub fn has_font() -> bool {
+    static FONT: OnceLock<bool> = OnceLock::new();
+    *FONT.get_or_init(|| {
+        let from_env = std::env::var_os("TENGEN_FONT").map(std::path::PathBuf::from);
+        let candidates = from_env
+            .into_iter()
+            .chain(FONT_PATHS.iter().map(std::path::PathBuf::from));
+        for path in candidates {
+            let Ok(bytes) = std::fs::read(&path) else {
+                continue;
+            };
+            // Registered once for the life of the process.
+            let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+            if plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).is_ok() {
+                return true;
+            }
+        }
+        false
+    })
+}
+
+/// Draws one chart into `<stem>.svg` and `<stem>.png`.
+fn both(
+    stem: &Path,
+    size: (u32, u32),
+    draw_svg: impl Fn(DrawingArea<SVGBackend, Shift>, bool) -> io::Result<()>,
+    draw_png: impl Fn(DrawingArea<BitMapBackend, Shift>, bool) -> io::Result<()>,
+) -> io::Result<()> {
+    let text = has_font();
+    let svg = stem.with_extension("svg");
+    draw_svg(SVGBackend::new(&svg, size).into_drawing_area(), text)?;
+    let png = stem.with_extension("png");
+    draw_png(BitMapBackend::new(&png, size).into_drawing_area(), text)
+}
 
 fn io_err(e: impl std::fmt::Display) -> io::Error {
     io::Error::other(e.to_string())
@@ -56,25 +110,37 @@ fn bounds(values: impl Iterator<Item = f64>) -> (f64, f64) {
     (lo - pad, hi + pad)
 }
 
-/// Best and mean fitness per generation, as an SVG line chart.
-pub fn plot_curve(path: &Path, history: &[GenStats], title: &str) -> io::Result<()> {
-    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
+/// Best and mean fitness per generation: `<stem>.svg` and `<stem>.png`.
+pub fn plot_curve(stem: &Path, history: &[GenStats], title: &str) -> io::Result<()> {
+    both(
+        stem,
+        (800, 500),
+        |r, t| draw_curve(r, history, title, t),
+        |r, t| draw_curve(r, history, title, t),
+    )
+}
+
+fn draw_curve<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    history: &[GenStats],
+    title: &str,
+    text: bool,
+) -> io::Result<()> {
     root.fill(&WHITE).map_err(io_err)?;
     let last = history.last().map_or(1, |h| h.generation.max(1)) as f64;
     let (lo, hi) = bounds(history.iter().flat_map(|h| [h.best, h.mean]));
-    let mut chart = ChartBuilder::on(&root)
-        .caption(title, ("sans-serif", 20))
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(80)
+    let mut builder = ChartBuilder::on(&root);
+    builder.margin(15);
+    if text {
+        builder
+            .caption(title, ("sans-serif", 20))
+            .x_label_area_size(40)
+            .y_label_area_size(80);
+    }
+    let mut chart = builder
         .build_cartesian_2d(0f64..last, lo..hi)
         .map_err(io_err)?;
-    chart
-        .configure_mesh()
-        .x_desc("generation")
-        .y_desc("fitness")
-        .draw()
-        .map_err(io_err)?;
+    mesh(&mut chart, text, "generation", "fitness")?;
     for (name, color, pick) in [
         (
             "best",
@@ -92,38 +158,81 @@ pub fn plot_curve(path: &Path, history: &[GenStats], title: &str) -> io::Result<
             .label(name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
     }
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(io_err)?;
+    if text {
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(io_err)?;
+    }
     root.present().map_err(io_err)
 }
 
-/// DE's scale factor F per generation, as an SVG line chart.
-pub fn plot_f(path: &Path, history: &[GenStats]) -> io::Result<()> {
+/// The grid, with axis labels when there is a font.
+fn mesh<DB: DrawingBackend, X, Y>(
+    chart: &mut ChartContext<DB, Cartesian2d<X, Y>>,
+    text: bool,
+    x_desc: &str,
+    y_desc: &str,
+) -> io::Result<()>
+where
+    X: Ranged + ValueFormatter<<X as Ranged>::ValueType>,
+    Y: Ranged + ValueFormatter<<Y as Ranged>::ValueType>,
+{
+    if !text {
+        // Labels need a font: a frame alone.
+        let area = chart.plotting_area().strip_coord_spec();
+        let (w, h) = area.dim_in_pixel();
+        return area
+            .draw(&Rectangle::new(
+                [(0, 0), (w as i32 - 1, h as i32 - 1)],
+                BLACK.stroke_width(1),
+            ))
+            .map_err(io_err);
+    }
+    chart
+        .configure_mesh()
+        .x_desc(x_desc)
+        .y_desc(y_desc)
+        .draw()
+        .map_err(io_err)
+}
+
+/// DE's scale factor F per generation: `<stem>.svg` and `<stem>.png`.
+pub fn plot_f(stem: &Path, history: &[GenStats]) -> io::Result<()> {
+    both(
+        stem,
+        (800, 400),
+        |r, t| draw_f(r, history, t),
+        |r, t| draw_f(r, history, t),
+    )
+}
+
+fn draw_f<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    history: &[GenStats],
+    text: bool,
+) -> io::Result<()> {
     let pts: Vec<(f64, f64)> = history
         .iter()
         .filter_map(|h| h.f.map(|f| (h.generation as f64, f)))
         .collect();
-    let root = SVGBackend::new(path, (800, 400)).into_drawing_area();
     root.fill(&WHITE).map_err(io_err)?;
     let last = pts.last().map_or(1.0, |p| p.0.max(1.0));
     let hi = pts.iter().map(|p| p.1).fold(0.0, f64::max).max(0.1) * 1.1;
-    let mut chart = ChartBuilder::on(&root)
-        .caption("DE scale factor F", ("sans-serif", 20))
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(60)
+    let mut builder = ChartBuilder::on(&root);
+    builder.margin(15);
+    if text {
+        builder
+            .caption("DE scale factor F", ("sans-serif", 20))
+            .x_label_area_size(40)
+            .y_label_area_size(60);
+    }
+    let mut chart = builder
         .build_cartesian_2d(0f64..last, 0f64..hi)
         .map_err(io_err)?;
-    chart
-        .configure_mesh()
-        .x_desc("generation")
-        .y_desc("F")
-        .draw()
-        .map_err(io_err)?;
+    mesh(&mut chart, text, "generation", "F")?;
     chart
         .draw_series(LineSeries::new(pts, &BLUE))
         .map_err(io_err)?;
@@ -156,7 +265,7 @@ pub fn difficulty_table(rows: &[TestRow]) -> String {
     bins.sort();
     bins.dedup();
     let mut out = String::from(
-        "| bin | problems | untrained (all-zero) | starting weights | tuned | tuned vs untrained | tuned vs starting | wrong or unsolved (untrained/starting/tuned) |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
+        "| level | problems | untrained (all-zero) | starting weights | tuned | tuned vs untrained | tuned vs starting | wrong or unsolved (untrained/starting/tuned) |\n|---|---:|---:|---:|---:|---:|---:|---:|\n",
     );
     let mut line = |label: String, rs: &[&TestRow]| {
         let r: u64 = rs.iter().map(|x| x.reference).sum();
@@ -176,7 +285,7 @@ pub fn difficulty_table(rows: &[TestRow]) -> String {
     };
     for b in &bins {
         let rs: Vec<&TestRow> = rows.iter().filter(|r| r.bin == *b).collect();
-        line(b.map_or("-".into(), |b| format!("lv{b}")), &rs);
+        line(b.map_or("-".into(), |b| format!("level {b}")), &rs);
     }
     let all: Vec<&TestRow> = rows.iter().collect();
     line("**all**".into(), &all);
@@ -204,11 +313,44 @@ pub fn test_csv(rows: &[TestRow]) -> String {
     out
 }
 
-/// The profile: a histogram of log2(tuned / untrained) per problem.
-pub fn plot_profile(path: &Path, rows: &[TestRow]) -> io::Result<()> {
-    const LO: f64 = -6.0;
-    const HI: f64 = 6.0;
-    const STEP: f64 = 0.5;
+/// Difficulty bands of the profile: levels 1-5, 6-10 and 11 up (GoTools
+/// has 14), and problems without a level.
+const BANDS: [(&str, u32, u32); 3] = [
+    ("levels 1-5", 1, 5),
+    ("levels 6-10", 6, 10),
+    ("levels 11+", 11, u32::MAX),
+];
+
+/// The profile: histograms of log2(tuned / untrained leaves) per test
+/// problem, one for every difficulty band with problems and one for all,
+/// as `<stem>.svg` and `<stem>.png`.
+pub fn plot_profile(stem: &Path, rows: &[TestRow]) -> io::Result<()> {
+    let mut panels: Vec<(String, Vec<&TestRow>)> = Vec::new();
+    for (name, lo, hi) in BANDS {
+        let rs: Vec<&TestRow> = rows
+            .iter()
+            .filter(|r| r.bin.is_some_and(|b| (lo..=hi).contains(&b)))
+            .collect();
+        if !rs.is_empty() {
+            panels.push((name.to_string(), rs));
+        }
+    }
+    panels.push(("all".to_string(), rows.iter().collect()));
+    let height = 300 * panels.len() as u32;
+    both(
+        stem,
+        (800, height),
+        |r, t| draw_profile(r, &panels, t),
+        |r, t| draw_profile(r, &panels, t),
+    )
+}
+
+/// Histogram bins of log2 ratios, from `LO` to `HI` in steps of `STEP`.
+const LO: f64 = -6.0;
+const HI: f64 = 6.0;
+const STEP: f64 = 0.5;
+
+fn histogram(rows: &[&TestRow]) -> Vec<u32> {
     let nb = ((HI - LO) / STEP) as usize;
     let mut counts = vec![0u32; nb];
     for r in rows {
@@ -216,32 +358,51 @@ pub fn plot_profile(path: &Path, rows: &[TestRow]) -> io::Result<()> {
         let i = (((x - LO) / STEP).floor() as isize).clamp(0, nb as isize - 1) as usize;
         counts[i] += 1;
     }
-    let top = counts.iter().copied().max().unwrap_or(1).max(1);
-    let root = SVGBackend::new(path, (800, 450)).into_drawing_area();
+    counts
+}
+
+fn draw_profile<DB: DrawingBackend>(
+    root: DrawingArea<DB, Shift>,
+    panels: &[(String, Vec<&TestRow>)],
+    text: bool,
+) -> io::Result<()> {
     root.fill(&WHITE).map_err(io_err)?;
-    let mut chart = ChartBuilder::on(&root)
-        .caption(
-            "profile: log2(leaves tuned / leaves untrained) per test problem",
-            ("sans-serif", 18),
-        )
-        .margin(15)
-        .x_label_area_size(40)
-        .y_label_area_size(50)
-        .build_cartesian_2d(LO..HI, 0u32..top + top / 10 + 1)
-        .map_err(io_err)?;
-    chart
-        .configure_mesh()
-        .x_desc("log2 ratio (negative: fewer leaves)")
-        .y_desc("problems")
-        .draw()
-        .map_err(io_err)?;
-    chart
-        .draw_series(counts.iter().enumerate().map(|(i, &c)| {
-            let x0 = LO + i as f64 * STEP;
-            let color = if x0 < 0.0 { BLUE } else { RED };
-            Rectangle::new([(x0, 0), (x0 + STEP, c)], color.mix(0.6).filled())
-        }))
-        .map_err(io_err)?;
+    for (area, (name, rows)) in root.split_evenly((panels.len(), 1)).iter().zip(panels) {
+        let counts = histogram(rows);
+        let top = counts.iter().copied().max().unwrap_or(1).max(1);
+        let mut builder = ChartBuilder::on(area);
+        builder.margin(12);
+        if text {
+            let faster = rows.iter().filter(|r| r.tuned < r.reference).count();
+            let slower = rows.iter().filter(|r| r.tuned > r.reference).count();
+            builder
+                .caption(
+                    format!(
+                        "{name}: log2(leaves tuned / untrained), {} problems ({faster} fewer, {slower} more)",
+                        rows.len()
+                    ),
+                    ("sans-serif", 16),
+                )
+                .x_label_area_size(35)
+                .y_label_area_size(50);
+        }
+        let mut chart = builder
+            .build_cartesian_2d(LO..HI, 0u32..top + top / 10 + 1)
+            .map_err(io_err)?;
+        mesh(
+            &mut chart,
+            text,
+            "log2 ratio (negative: fewer leaves)",
+            "problems",
+        )?;
+        chart
+            .draw_series(counts.iter().enumerate().map(|(i, &c)| {
+                let x0 = LO + i as f64 * STEP;
+                let color = if x0 < 0.0 { BLUE } else { RED };
+                Rectangle::new([(x0, 0), (x0 + STEP, c)], color.mix(0.6).filled())
+            }))
+            .map_err(io_err)?;
+    }
     root.present().map_err(io_err)
 }
 
@@ -279,7 +440,7 @@ mod tests {
         ];
         let t = difficulty_table(&rows);
         assert!(
-            t.contains("| lv3 | 2 | 200 | 200 | 150 | -25.0% | -25.0% | 1/0/0 |"),
+            t.contains("| level 3 | 2 | 200 | 200 | 150 | -25.0% | -25.0% | 1/0/0 |"),
             "{t}"
         );
         assert!(
@@ -288,9 +449,38 @@ mod tests {
         );
         let dir = std::env::temp_dir().join(format!("tengen-report-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
-        plot_profile(&dir.join("p.svg"), &rows).unwrap();
+        plot_profile(&dir.join("p"), &rows).unwrap();
         let svg = std::fs::read_to_string(dir.join("p.svg")).unwrap();
         assert!(svg.starts_with("<svg") && svg.contains("<rect"));
+        let png = std::fs::read(dir.join("p.png")).unwrap();
+        assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n", "a PNG file");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Without a font (no text) the charts are still drawn, and hold no
+    /// text that would need one.
+    #[test]
+    fn charts_without_a_font_draw_no_text() {
+        let rows = [TestRow {
+            name: "a".into(),
+            bin: Some(2),
+            reference: 100,
+            start: 80,
+            tuned: 50,
+            wrong: [false; 3],
+        }];
+        let dir = std::env::temp_dir().join(format!("tengen-nofont-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("p.svg");
+        let panels = vec![("all".to_string(), rows.iter().collect::<Vec<_>>())];
+        draw_profile(
+            SVGBackend::new(&path, (400, 300)).into_drawing_area(),
+            &panels,
+            false,
+        )
+        .unwrap();
+        let svg = std::fs::read_to_string(&path).unwrap();
+        assert!(svg.contains("<rect") && !svg.contains("<text"), "{svg}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
