@@ -649,9 +649,22 @@ fn finish(
                 b.set_message(format!("test set, {what} weights"));
             }
             let t = Instant::now();
+            // Without a terminal: a log line at every tenth of the set.
+            let done = std::sync::atomic::AtomicUsize::new(0);
+            let step = set.len().div_ceil(10).max(1);
             let r = fitness::runs_parallel_with(set, w, level, a.test_max_nodes, threads, &|| {
-                if let Some(b) = &bar {
-                    b.inc(1);
+                let n = done.fetch_add(1, Ordering::SeqCst) + 1;
+                match &bar {
+                    Some(b) => b.inc(1),
+                    None if n.is_multiple_of(step) && n < set.len() => log(
+                        cli,
+                        &format!(
+                            "test set, {what} weights: {n}/{} problems, {:.0} s",
+                            set.len(),
+                            t.elapsed().as_secs_f64()
+                        ),
+                    ),
+                    None => {}
                 }
             });
             if let Some(b) = bar {
