@@ -85,6 +85,17 @@ fn tune_args(set: &Path, out: &Path, extra: &[&str]) -> Vec<String> {
     args.into_iter().map(String::from).collect()
 }
 
+/// Every one of `names` exists in the report folder `report`.
+fn assert_files(report: &Path, names: &[&str]) {
+    for f in names {
+        assert!(
+            report.join(f).exists(),
+            "{f} missing in {}",
+            report.display()
+        );
+    }
+}
+
 fn tune(set: &Path, out: &Path, extra: &[&str]) -> Output {
     Command::new(bin())
         .args(tune_args(set, out, extra))
@@ -122,19 +133,20 @@ fn a_tiny_run_writes_weights_report_and_checkpoint_and_resumes_exactly() {
         let o = run(&["--weights", full.to_str().unwrap(), "weights"]);
         assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
         let report = d.join(format!("{alg}-full-report"));
-        for f in [
-            "curve.csv",
-            "curve.svg",
-            "curve.png",
-            "summary.md",
-            "test.csv",
-            "profile.svg",
-            "profile.png",
-            "train.lst",
-            "test.lst",
-        ] {
-            assert!(report.join(f).exists(), "{f} missing");
-        }
+        assert_files(
+            &report,
+            &[
+                "curve.csv",
+                "curve.svg",
+                "curve.png",
+                "summary.md",
+                "test.csv",
+                "profile.svg",
+                "profile.png",
+                "train.lst",
+                "test.lst",
+            ],
+        );
         let csv = std::fs::read_to_string(report.join("curve.csv")).unwrap();
         assert_eq!(csv.lines().count(), 1 + 4, "{csv}");
         assert_eq!(alg == "de", report.join("f.svg").exists());
@@ -375,16 +387,17 @@ fn samples_are_fixed_by_the_seed_and_lists_rebuild_the_sets() {
     ]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let report = d.join("w-report");
-    for f in [
-        "train.lst",
-        "test.lst",
-        "profile.svg",
-        "profile.png",
-        "curve.png",
-        "f.png",
-    ] {
-        assert!(report.join(f).exists(), "{f} missing");
-    }
+    assert_files(
+        &report,
+        &[
+            "train.lst",
+            "test.lst",
+            "profile.svg",
+            "profile.png",
+            "curve.png",
+            "f.png",
+        ],
+    );
     let summary = std::fs::read_to_string(report.join("summary.md")).unwrap();
     assert!(summary.contains("| level 1 |"), "{summary}");
     let train_lst = std::fs::read_to_string(report.join("train.lst")).unwrap();

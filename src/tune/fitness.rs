@@ -103,6 +103,9 @@ pub struct SetProblem {
     /// The first moves the file lists as reaching the mover's goal, per
     /// mover (defender first, attacker first).
     pub keys: [Vec<Move>; 2],
+    /// The movers solved (defender first, attacker first): those the file
+    /// answers, as `tengen solve` does ([`FileProblem::movers`]).
+    pub movers: [bool; 2],
 }
 
 impl SetProblem {
@@ -124,17 +127,6 @@ impl SetProblem {
     /// How lists name it.
     pub fn id(&self) -> super::sample::ProblemId {
         super::sample::ProblemId::new(&self.file_name(), &self.name)
-    }
-
-    /// The movers solved: those the file answers (an answer it does not
-    /// give is not invented), or both when it answers neither.
-    pub fn movers(&self) -> [bool; 2] {
-        let has = [self.expect[0].is_some(), self.expect[1].is_some()];
-        if has == [false, false] {
-            [true, true]
-        } else {
-            has
-        }
     }
 }
 
@@ -258,6 +250,7 @@ fn set_problem(file: &Path, fp: &FileProblem, max_region: usize) -> Result<SetPr
         problem,
         expect: [fp.expect(true), fp.expect(false)],
         keys: [keys(true), keys(false)],
+        movers: fp.movers(false),
     })
 }
 
@@ -275,13 +268,12 @@ pub struct ProblemRun {
 /// answer is wrong when a status disagrees in class with the file's or a
 /// limit was hit.
 pub fn run_problem(p: &SetProblem, w: &OrderWeights, opts: SolveOptions) -> ProblemRun {
-    let movers = p.movers();
     let mut run = ProblemRun::default();
     for (i, first) in [p.problem.defender, p.problem.attacker()]
         .into_iter()
         .enumerate()
     {
-        if !movers[i] {
+        if !p.movers[i] {
             continue;
         }
         let a = ts::solve_side(&p.problem, w, opts, first);
