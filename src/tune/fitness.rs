@@ -41,11 +41,12 @@ pub trait Evaluator: Send + Sync {
 }
 
 /// How dynamic fitness turns leaves into a number (higher is better).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 pub enum Formula {
     /// −Σ tl_new (the default).
     NegSum,
     /// Σ tl_old² / tl_new.
+    #[value(name = "old2-over-new")]
     OldSqOverNew,
     /// Σ tl_old / tl_new.
     Ratio,

@@ -10,12 +10,14 @@
 //! the population with its fitness, the history, the reference leaves and
 //! the finished evaluations of the generation in flight.
 
+pub mod config;
 pub mod fitness;
 pub mod games;
 pub mod genes;
 #[cfg(feature = "mpi")]
 pub mod mpi;
 pub mod report;
+pub mod run;
 pub mod sample;
 pub mod workers;
 
@@ -35,19 +37,23 @@ use workers::Workers;
 /// Checkpoint format version.
 pub const CHECKPOINT_FORMAT: u32 = 1;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 pub enum Algorithm {
+    /// Genetic algorithm.
     Ga,
+    /// Adaptive differential evolution.
     De,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// GA parent selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 pub enum Selection {
     Roulette,
     Tournament,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// GA mutation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 pub enum Mutation {
     /// A new value uniform in the range.
     Reset,
@@ -176,6 +182,30 @@ pub enum TuneError {
         "checkpoint '{path}' was made with other settings ({what}); rerun with the same options or start a new run without --resume"
     )]
     Mismatch { path: String, what: String },
+    /// Options that contradict each other or name nothing to do.
+    #[error("{0}")]
+    Options(String),
+    /// A problem set or list that cannot be read or is empty.
+    #[error("{0}")]
+    Problems(String),
+    /// A report, weights or checkpoint folder that cannot be written.
+    #[error("cannot write '{path}': {source}")]
+    Io {
+        path: String,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Weights(#[from] crate::weights::WeightsError),
+}
+
+impl TuneError {
+    pub fn io(path: &Path, source: std::io::Error) -> TuneError {
+        TuneError::Io {
+            path: path.display().to_string(),
+            source,
+        }
+    }
 }
 
 impl State {

@@ -1,7 +1,7 @@
-//! The tuning report: the learning curve as CSV and charts (plotters), DE's
-//! scale factor, and for solver weights the test-set leaves by difficulty
-//! and the profile (histograms of per-problem leaf ratios tuned/untrained,
-//! one per difficulty band).
+//! The report's tables and charts: the learning curve as CSV and charts
+//! (plotters), DE's scale factor, and for solver weights the test-set
+//! leaves by difficulty and the profile (histograms of per-problem leaf
+//! ratios tuned/untrained, one per difficulty band).
 //!
 //! Every chart is written twice, as SVG and as PNG. Text needs a TrueType
 //! font: `$TENGEN_FONT`, else a common system font (DejaVu Sans, Liberation
@@ -17,7 +17,7 @@ use plotters::coord::Shift;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 
-use super::GenStats;
+use crate::tune::GenStats;
 
 /// Where a TrueType font is looked for when `$TENGEN_FONT` is not set.
 const FONT_PATHS: [&str; 8] = [

@@ -6,10 +6,12 @@ use std::process::ExitCode;
 use anyhow::Result;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::*;
+use tengen::tune::config::Setup;
 use tengen::tune::mpi::{MpiWorkers, serve};
+use tengen::tune::run;
 
-use crate::cli::{Cli, TuneArgs};
-use crate::tune_cmd::{drive, evaluator, setup, start_state};
+use crate::cli::Cli;
+use crate::cmd::tune::{Progress, TuneArgs, report, stop_on_ctrl_c};
 
 /// `Some(exit code)` if this process ran as part of a multi-rank job;
 /// `None` to run locally.
@@ -31,20 +33,29 @@ pub fn run(cli: &Cli, a: &TuneArgs) -> Result<Option<ExitCode>> {
         eprintln!("tengen: error (rank {}): {e:#}", world.rank());
         world.abort(2);
     };
-    let s = setup(cli, a).unwrap_or_else(|e| fail(&world, e));
+    let s = a
+        .config(cli)
+        .and_then(|c| Ok(Setup::new(c)?))
+        .unwrap_or_else(|e| fail(&world, e));
     if world.rank() == 0 {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let state = start_state(cli, a, &s, threads).unwrap_or_else(|e| fail(&world, e));
+        let progress = Progress::new(cli.engine.quiet);
+        let state =
+            run::start_state(&s, threads, &progress).unwrap_or_else(|e| fail(&world, e.into()));
         let mut workers = MpiWorkers::new(SimpleCommunicator::world());
         workers.send_setup(&state.reference);
-        let code = drive(cli, a, &s, &mut workers, state).unwrap_or_else(|e| fail(&world, e));
+        let stop = stop_on_ctrl_c();
+        let outcome = run::drive(&s, &mut workers, state, stop, &progress)
+            .unwrap_or_else(|e| fail(&world, e.into()));
         workers.shutdown();
-        Ok(Some(code))
+        Ok(Some(report(outcome)))
     } else {
         // Ctrl-C reaches every rank; the master decides when to stop.
         let _ = ctrlc::set_handler(|| {});
+        let program = std::env::current_exe().unwrap_or_else(|e| fail(&world, e.into()));
         serve(&world, |reference| {
-            evaluator(a, &s, reference).unwrap_or_else(|e| fail(&world, e))
+            s.evaluator(reference, &program)
+                .unwrap_or_else(|e| fail(&world, e.into()))
         });
         Ok(Some(ExitCode::SUCCESS))
     }

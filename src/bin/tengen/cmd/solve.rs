@@ -1,103 +1,64 @@
-//! `tengen solve` and `tengen tsumego generate`: problem sets on several
-//! threads, a progress bar on a terminal, log lines otherwise.
+//! `tengen solve`: life-and-death problems from SGF or GoTools files.
 
-use std::io::{self, IsTerminal, Write};
-use std::path::Path;
+use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use serde::Serialize;
 
-use tengen::tsumego::generate;
+use clap::Args;
 use tengen::tsumego::problems::Sides;
 use tengen::tsumego::problems::{self, Expect, FileProblem};
 use tengen::tsumego::{self as ts, OrderWeights, SideAnswer, SolveOptions};
 
-use crate::cli::{Cli, SolveArgs, TsumegoAction, TsumegoArgs};
+use crate::cli::Cli;
+use crate::cmd::{bar, parallel, threads};
 
-fn threads(cli: &Cli) -> usize {
-    cli.engine.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    )
-}
-
-/// A progress bar with ETA on a terminal; `None` when quiet or when stderr
-/// is not a terminal (callers then print log lines).
-pub(crate) fn bar(len: u64, quiet: bool, unit: &str) -> Option<indicatif::ProgressBar> {
-    if quiet || !io::stderr().is_terminal() {
-        return None;
-    }
-    let b = indicatif::ProgressBar::new(len);
-    b.set_style(
-        indicatif::ProgressStyle::with_template(&format!(
-            "{{bar:40}} {{pos}}/{{len}} {unit} [{{elapsed_precise}}, ETA {{eta_precise}}] {{msg}}"
-        ))
-        .expect("a valid template"),
-    );
-    Some(b)
-}
-
-/// Runs `job(i)` for i in 0..n on `threads` threads with deep stacks and
-/// hands the results to `done` in index order, as they become available.
-fn parallel<T: Send>(
-    n: usize,
-    threads: usize,
-    job: impl Fn(usize) -> T + Sync,
-    mut done: impl FnMut(usize, T),
-    stop: &AtomicBool,
-) {
-    let next = AtomicUsize::new(0);
-    let running = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<T>>> = Mutex::new((0..n).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1).min(n.max(1)) {
-            std::thread::Builder::new()
-                .stack_size(256 << 20)
-                .spawn_scoped(s, || {
-                    loop {
-                        running.fetch_add(1, Ordering::SeqCst);
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        if i >= n || stop.load(Ordering::SeqCst) {
-                            running.fetch_sub(1, Ordering::SeqCst);
-                            break;
-                        }
-                        let r = job(i);
-                        slots.lock().expect("no poisoned lock")[i] = Some(r);
-                        running.fetch_sub(1, Ordering::SeqCst);
-                    }
-                })
-                .expect("cannot start a solver thread");
-        }
-        let mut emitted = 0;
-        while emitted < n {
-            let ready = slots.lock().expect("no poisoned lock")[emitted].take();
-            match ready {
-                Some(r) => {
-                    done(emitted, r);
-                    emitted += 1;
-                }
-                None => {
-                    if stop.load(Ordering::SeqCst) && running.load(Ordering::SeqCst) == 0 {
-                        // Stopped: deliver what finished in order, drop the rest.
-                        let mut slots = slots.lock().expect("no poisoned lock");
-                        if slots[emitted].is_none() {
-                            break;
-                        }
-                        let r = slots[emitted].take().expect("checked");
-                        drop(slots);
-                        done(emitted, r);
-                        emitted += 1;
-                        continue;
-                    }
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-            }
-        }
-    });
+/// `tengen solve`: every problem of every file, both sides moving first.
+/// The global --threads sets how many problems run at once and --weights
+/// the move-ordering weights.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    /// Problem files: `.sgf` (setup stones, PL, variations marked
+    /// Correct/RIGHT) or GoTools text (`$ P1` problems).
+    #[arg(required = true, value_name = "FILES")]
+    pub files: Vec<PathBuf>,
+    /// Speed level: 1 exact, 2-5 faster with forward pruning.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=5))]
+    pub level: u8,
+    /// Node limit per side moving first; beyond it the answer is unknown.
+    #[arg(long, default_value_t = tengen::tsumego::DEFAULT_MAX_NODES, value_name = "N")]
+    pub max_nodes: u64,
+    /// Time limit per side moving first, in seconds.
+    #[arg(long, value_name = "SECS")]
+    pub time: Option<f64>,
+    /// Largest region (points) accepted for a problem.
+    #[arg(long, default_value_t = tengen::tsumego::region::DEFAULT_MAX_REGION)]
+    pub max_region: usize,
+    /// One JSON object per problem and one for the summary, instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Crucial stones for every problem read, as board vertices (C3,D4):
+    /// the attacker must capture all of their chains, the defender wins
+    /// when one lives. Replaces GoTools' [XY] marks and, for SGF, the
+    /// default (the defender's largest chain).
+    #[arg(long, value_delimiter = ',', value_name = "VERTICES")]
+    pub crucial: Vec<String>,
+    /// Read the files and report the problems and answer lines of each,
+    /// without solving (a check that every file parses).
+    #[arg(long)]
+    pub parse_only: bool,
+    /// Only the first N problems of each file (a sample across a set).
+    #[arg(long, value_name = "N")]
+    pub per_file: Option<usize>,
+    /// Solve both movers of every problem. By default a problem whose file
+    /// answers only one mover (GoTools lists many with White-first lines
+    /// only) is solved for that mover alone.
+    #[arg(long)]
+    pub both: bool,
 }
 
 #[derive(Serialize)]
@@ -263,7 +224,7 @@ fn describe(a: &SideAnswer) -> String {
     }
 }
 
-pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
+pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
     let weights = cli.engine.load_weights()?;
     let w = OrderWeights::new(&weights);
     let mut crucial = Vec::new();
@@ -504,135 +465,4 @@ pub fn run_solve(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
-}
-
-fn parse_range(s: &str) -> Result<(usize, usize)> {
-    let (a, b) = s
-        .split_once("..")
-        .with_context(|| format!("--size-range '{s}': write it as A..B, e.g. 8..20"))?;
-    let a: usize = a
-        .trim()
-        .parse()
-        .with_context(|| format!("--size-range '{s}': '{a}' is not a number"))?;
-    let b: usize = b
-        .trim()
-        .trim_start_matches('=')
-        .parse()
-        .with_context(|| format!("--size-range '{s}': '{b}' is not a number"))?;
-    if !(3..=40).contains(&a) || b < a || b > 40 {
-        bail!("--size-range '{s}': sizes must satisfy 3 <= A <= B <= 40");
-    }
-    Ok((a, b))
-}
-
-pub fn run_tsumego(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
-    match &args.action {
-        TsumegoAction::Generate {
-            count,
-            size_range,
-            seed,
-            out,
-            max_nodes,
-            first,
-        } => {
-            let (min, max) = parse_range(size_range)?;
-            std::fs::create_dir_all(out).with_context(|| {
-                format!("cannot create the output directory '{}'", out.display())
-            })?;
-            let weights = cli.engine.load_weights()?;
-            let w = OrderWeights::new(&weights);
-            static STOP: AtomicBool = AtomicBool::new(false);
-            let _ = ctrlc::set_handler(|| {
-                if STOP.swap(true, Ordering::Relaxed) {
-                    std::process::exit(130);
-                }
-            });
-            let progress = bar(*count as u64, cli.engine.quiet, "problems");
-            let start = Instant::now();
-            let mut kept = 0usize;
-            let mut tried = 0u64;
-            let mut bins = std::collections::BTreeMap::<u32, usize>::new();
-            let mut next = *first;
-            let threads = threads(cli);
-            // Batches of candidates, appended in index order: a stopped or
-            // killed run keeps every batch it finished.
-            while kept < *count && !STOP.load(Ordering::Relaxed) {
-                let batch = (threads * 8) as u64;
-                let base = next;
-                let mut got: Vec<generate::Generated> = Vec::new();
-                parallel(
-                    batch as usize,
-                    threads,
-                    |i| generate::label(*seed, base + i as u64, min, max, &w, *max_nodes),
-                    |_, g| {
-                        if let Some(g) = g {
-                            got.push(g);
-                        }
-                    },
-                    &STOP,
-                );
-                if STOP.load(Ordering::Relaxed) {
-                    break;
-                }
-                tried += batch;
-                next += batch;
-                for g in got {
-                    if kept >= *count {
-                        break;
-                    }
-                    append(out, g.difficulty, &g.text)?;
-                    *bins.entry(g.difficulty).or_default() += 1;
-                    kept += 1;
-                }
-                match &progress {
-                    Some(b) => {
-                        b.set_position(kept as u64);
-                        b.set_message(format!("{tried} candidates"));
-                    }
-                    None if !cli.engine.quiet => eprintln!(
-                        "generate: {kept}/{count} problems from {tried} candidates, {:.0} s",
-                        start.elapsed().as_secs_f64()
-                    ),
-                    None => {}
-                }
-            }
-            if let Some(b) = progress {
-                b.finish_and_clear();
-            }
-            let bins: Vec<String> = bins.iter().map(|(d, n)| format!("lv{d}: {n}")).collect();
-            let _ = writeln!(
-                io::stdout().lock(),
-                "generate: {kept} problems from {tried} candidates (candidates {first}..{next}; next run: --first {next}) in {:.1} s into {}{}; {}",
-                start.elapsed().as_secs_f64(),
-                out.display(),
-                if STOP.load(Ordering::Relaxed) {
-                    " (stopped by Ctrl-C)"
-                } else {
-                    ""
-                },
-                bins.join(", ")
-            );
-            Ok(ExitCode::SUCCESS)
-        }
-    }
-}
-
-fn append(dir: &Path, difficulty: u32, text: &str) -> Result<()> {
-    let path = dir.join(format!("lv{difficulty}"));
-    let fresh = !path.exists();
-    let mut f = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
-    if fresh {
-        writeln!(
-            f,
-            "tengen generated problems, difficulty {difficulty} (floor log2 of level-1 leaves)"
-        )?;
-    }
-    f.write_all(text.as_bytes())?;
-    f.sync_data()
-        .with_context(|| format!("cannot write '{}'", path.display()))?;
-    Ok(())
 }

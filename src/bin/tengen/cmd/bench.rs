@@ -1,0 +1,89 @@
+//! `tengen bench`: playout and search speed with fixed signatures.
+
+use std::process::ExitCode;
+
+use anyhow::Result;
+use clap::Args;
+
+use crate::cli::Cli;
+
+#[derive(Args, Debug)]
+/// Speed measurements. The global `--playouts N` sets the playouts per
+/// position (default 100000 with --random, else 20000); the global
+/// `--threads N` (N > 1) adds a run on N threads and the scaling ratio.
+pub struct BenchArgs {
+    /// Light random playouts from the empty board instead of the search.
+    #[arg(long)]
+    pub random: bool,
+    /// Board sizes to measure.
+    #[arg(long, value_delimiter = ',', default_values_t = [9u8, 19])]
+    pub sizes: Vec<u8>,
+    // Playouts per position: the global --playouts (default 100000 with
+    // --random, else 20000). Threads: with the global --threads N above 1,
+    // the search also runs on N threads and the scaling ratio is reported.
+}
+
+pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
+    for &size in &args.sizes {
+        anyhow::ensure!(
+            (2..=25).contains(&size),
+            "board size {size} is not supported (2 to 25)"
+        );
+    }
+    if args.random {
+        let playouts = cli.engine.playouts.unwrap_or(100_000) as usize;
+        println!("light random playouts from the empty board, 1 thread, seed 1");
+        println!(
+            "{:>5} {:>10} {:>12} {:>12} {:>10} {:>18}",
+            "size", "playouts", "playouts/s", "us/playout", "moves/po", "signature"
+        );
+        for &size in &args.sizes {
+            let r = tengen::bench::light_playouts(size as usize, playouts);
+            println!(
+                "{:>5} {:>10} {:>12.0} {:>12.2} {:>10.1} {:>18}",
+                format!("{0}x{0}", size),
+                r.playouts,
+                r.playouts_per_second(),
+                r.micros_per_playout(),
+                r.moves as f64 / r.playouts as f64,
+                format!("{:016x}", r.signature)
+            );
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let weights = cli.engine.load_weights()?;
+    let playouts = cli.engine.playouts.unwrap_or(20_000);
+    println!(
+        "search (tree, priors, heavy playouts) on the fixed bench positions, {playouts} playouts each, seed 1"
+    );
+    println!(
+        "{:>5} {:>8} {:>10} {:>12} {:>18} {:>10}",
+        "size", "threads", "playouts", "playouts/s", "signature", "scaling"
+    );
+    for &size in &args.sizes {
+        let one = tengen::bench::search(size as usize, playouts, 1, &weights);
+        println!(
+            "{:>5} {:>8} {:>10} {:>12.0} {:>18} {:>10}",
+            format!("{0}x{0}", size),
+            1,
+            one.playouts,
+            one.playouts as f64 / one.seconds,
+            format!("{:016x}", one.signature),
+            "1.00"
+        );
+        if let Some(n) = cli.engine.threads.map(usize::from).filter(|&n| n > 1) {
+            let many = tengen::bench::search(size as usize, playouts, n, &weights);
+            let ratio = (many.playouts as f64 / many.seconds) / (one.playouts as f64 / one.seconds);
+            println!(
+                "{:>5} {:>8} {:>10} {:>12.0} {:>18} {:>10.2}",
+                format!("{0}x{0}", size),
+                n,
+                many.playouts,
+                many.playouts as f64 / many.seconds,
+                "(not fixed)",
+                ratio
+            );
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,47 @@
+//! `tengen` and `tengen gtp`: GTP v2 on stdin/stdout.
+
+use std::io;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use tengen::engine::Engine;
+use tengen::gtp::{self, Session};
+
+use crate::cli::Cli;
+
+pub fn run(cli: &Cli) -> Result<ExitCode> {
+    let mut config = cli.engine.config()?;
+    config.table = cli.engine.open_table()?;
+    // SIGINT/SIGTERM/SIGHUP: flush the table, then exit.
+    let _ = ctrlc::set_handler(|| {
+        tengen::table::flush_all();
+        std::process::exit(130);
+    });
+    if let Some(t) = &config.table {
+        eprintln!(
+            "tengen: table {} ({} entries, {}{})",
+            t.path().display(),
+            t.entries(),
+            t.scope().describe(),
+            if t.read_only().is_some() {
+                ", read-only"
+            } else {
+                ""
+            }
+        );
+    }
+    let engine = Engine::new(config).context("cannot start the engine")?;
+    eprintln!(
+        "tengen {}: engine '{}', {}x{} board, komi {}, {} ko; speaking GTP on stdin/stdout",
+        env!("CARGO_PKG_VERSION"),
+        engine.player_name(),
+        engine.game().size(),
+        engine.game().size(),
+        engine.game().komi(),
+        cli.engine.ko
+    );
+    let mut session = Session::new(engine);
+    let stdin = io::stdin();
+    gtp::run(&mut session, stdin.lock(), io::stdout()).context("reading GTP commands")?;
+    Ok(ExitCode::SUCCESS)
+}

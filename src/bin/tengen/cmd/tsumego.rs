@@ -1,0 +1,181 @@
+//! `tengen tsumego generate`: labelled problem sets made by the solver.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use anyhow::{Context, Result, bail};
+
+use clap::{Args, Subcommand};
+use tengen::tsumego::OrderWeights;
+use tengen::tsumego::generate;
+
+use crate::cli::Cli;
+use crate::cmd::{bar, parallel, threads};
+
+#[derive(Args, Debug)]
+pub struct TsumegoArgs {
+    #[command(subcommand)]
+    pub action: TsumegoAction,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TsumegoAction {
+    /// Make random closed corner and edge problems, solve them exactly and
+    /// write them, labelled, to DIR/lv<difficulty> in GoTools text
+    /// (difficulty = floor(log2(level-1 leaves, both sides moving first))).
+    /// The global --threads sets the solver threads.
+    Generate {
+        /// Problems to keep.
+        #[arg(long, default_value_t = 100)]
+        count: usize,
+        /// Region size in points, e.g. 8..20.
+        #[arg(long, default_value = "8..20", value_name = "A..B")]
+        size_range: String,
+        /// Seed of the random positions.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output directory (created); existing lv files are appended to.
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// Node limit per side; harder candidates are dropped.
+        #[arg(long, default_value_t = 300_000, value_name = "N")]
+        max_nodes: u64,
+        /// Index of the first candidate (to extend a set without repeats).
+        #[arg(long, default_value_t = 0)]
+        first: u64,
+    },
+}
+
+fn parse_range(s: &str) -> Result<(usize, usize)> {
+    let (a, b) = s
+        .split_once("..")
+        .with_context(|| format!("--size-range '{s}': write it as A..B, e.g. 8..20"))?;
+    let a: usize = a
+        .trim()
+        .parse()
+        .with_context(|| format!("--size-range '{s}': '{a}' is not a number"))?;
+    let b: usize = b
+        .trim()
+        .trim_start_matches('=')
+        .parse()
+        .with_context(|| format!("--size-range '{s}': '{b}' is not a number"))?;
+    if !(3..=40).contains(&a) || b < a || b > 40 {
+        bail!("--size-range '{s}': sizes must satisfy 3 <= A <= B <= 40");
+    }
+    Ok((a, b))
+}
+
+pub fn run(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
+    match &args.action {
+        TsumegoAction::Generate {
+            count,
+            size_range,
+            seed,
+            out,
+            max_nodes,
+            first,
+        } => {
+            let (min, max) = parse_range(size_range)?;
+            std::fs::create_dir_all(out).with_context(|| {
+                format!("cannot create the output directory '{}'", out.display())
+            })?;
+            let weights = cli.engine.load_weights()?;
+            let w = OrderWeights::new(&weights);
+            static STOP: AtomicBool = AtomicBool::new(false);
+            let _ = ctrlc::set_handler(|| {
+                if STOP.swap(true, Ordering::Relaxed) {
+                    std::process::exit(130);
+                }
+            });
+            let progress = bar(*count as u64, cli.engine.quiet, "problems");
+            let start = Instant::now();
+            let mut kept = 0usize;
+            let mut tried = 0u64;
+            let mut bins = std::collections::BTreeMap::<u32, usize>::new();
+            let mut next = *first;
+            let threads = threads(cli);
+            // Batches of candidates, appended in index order: a stopped or
+            // killed run keeps every batch it finished.
+            while kept < *count && !STOP.load(Ordering::Relaxed) {
+                let batch = (threads * 8) as u64;
+                let base = next;
+                let mut got: Vec<generate::Generated> = Vec::new();
+                parallel(
+                    batch as usize,
+                    threads,
+                    |i| generate::label(*seed, base + i as u64, min, max, &w, *max_nodes),
+                    |_, g| {
+                        if let Some(g) = g {
+                            got.push(g);
+                        }
+                    },
+                    &STOP,
+                );
+                if STOP.load(Ordering::Relaxed) {
+                    break;
+                }
+                tried += batch;
+                next += batch;
+                for g in got {
+                    if kept >= *count {
+                        break;
+                    }
+                    append(out, g.difficulty, &g.text)?;
+                    *bins.entry(g.difficulty).or_default() += 1;
+                    kept += 1;
+                }
+                match &progress {
+                    Some(b) => {
+                        b.set_position(kept as u64);
+                        b.set_message(format!("{tried} candidates"));
+                    }
+                    None if !cli.engine.quiet => eprintln!(
+                        "generate: {kept}/{count} problems from {tried} candidates, {:.0} s",
+                        start.elapsed().as_secs_f64()
+                    ),
+                    None => {}
+                }
+            }
+            if let Some(b) = progress {
+                b.finish_and_clear();
+            }
+            let bins: Vec<String> = bins.iter().map(|(d, n)| format!("lv{d}: {n}")).collect();
+            let _ = writeln!(
+                io::stdout().lock(),
+                "generate: {kept} problems from {tried} candidates (candidates {first}..{next}; next run: --first {next}) in {:.1} s into {}{}; {}",
+                start.elapsed().as_secs_f64(),
+                out.display(),
+                if STOP.load(Ordering::Relaxed) {
+                    " (stopped by Ctrl-C)"
+                } else {
+                    ""
+                },
+                bins.join(", ")
+            );
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn append(dir: &Path, difficulty: u32, text: &str) -> Result<()> {
+    let path = dir.join(format!("lv{difficulty}"));
+    let fresh = !path.exists();
+    let mut f = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    if fresh {
+        writeln!(
+            f,
+            "tengen generated problems, difficulty {difficulty} (floor log2 of level-1 leaves)"
+        )?;
+    }
+    f.write_all(text.as_bytes())?;
+    f.sync_data()
+        .with_context(|| format!("cannot write '{}'", path.display()))?;
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! The `tengen` binary: parse the command line, hand it to the subcommand
+//! (one file each under cmd/), map errors to exit codes.
+
+mod cli;
+mod cmd;
+
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use cli::{Cli, Commands};
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        None | Some(Commands::Gtp) => cmd::gtp::run(&cli),
+        Some(Commands::Bench(args)) => cmd::bench::run(&cli, args),
+        Some(Commands::Weights(args)) => cmd::weights::run(&cli, args),
+        Some(Commands::Match(args)) => cmd::matches::run(&cli, args),
+        Some(Commands::Crosscheck(args)) => cmd::crosscheck::run(args),
+        Some(Commands::Table(args)) => cmd::table::run(&cli, args),
+        Some(Commands::Book(args)) => cmd::book::run(&cli, args),
+        Some(Commands::Solve(args)) => cmd::solve::run(&cli, args),
+        Some(Commands::Tsumego(args)) => cmd::tsumego::run(&cli, args),
+        Some(Commands::Tune(args)) => cmd::tune::run(&cli, args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            // The error and its causes, skipping a cause whose text the
+            // message already contains (many errors quote their source).
+            let mut msg = e.to_string();
+            for cause in e.chain().skip(1) {
+                let c = cause.to_string();
+                if !msg.contains(&c) {
+                    msg = format!("{msg}: {c}");
+                }
+            }
+            eprintln!("tengen: error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! A tuning run's configuration, typed (the command line's enums are
+//! these), and the setup built from it: the gene space, the checkpointed
+//! settings, the training set and the fitness. Every MPI rank builds the
+//! same setup from the same configuration.
+
+use std::collections::HashSet;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::ValueEnum;
+
+use super::fitness::{self, Evaluator, Formula, SetProblem, SolverFitness, SolverKind};
+use super::games::{GameFitness, Reference};
+use super::genes::{GeneSpace, parse_groups};
+use super::sample;
+use super::{Algorithm, Compare, Mutation, Selection, Settings, TuneError};
+use crate::matchplay::EngineCommand;
+use crate::weights::{Group, Weights};
+
+/// What a candidate is scored by, as the user chooses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FitnessChoice {
+    /// The rank of the correct first move.
+    Static,
+    /// Level-1 leaves (for the pruning group: errors and leaves at the level).
+    Dynamic,
+    /// Games.
+    Match,
+}
+
+/// How match candidates meet, as the user chooses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompareChoice {
+    /// DE: the trial plays its parent.
+    Duel,
+    /// Everyone plays the fixed reference.
+    Reference,
+    /// Members and candidates play a round robin each generation.
+    RoundRobin,
+}
+
+/// The fitness actually run (the choice and the groups decide it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Static,
+    Dynamic,
+    Pruning,
+    Match,
+}
+
+/// Everything a run reads, typed.
+#[derive(Clone, Debug)]
+pub struct Config {
+    pub algorithm: Algorithm,
+    /// Weight groups, as given (`static+dynamic`).
+    pub group: String,
+    pub fitness: FitnessChoice,
+    pub formula: Formula,
+    pub train: Option<PathBuf>,
+    pub test: Option<PathBuf>,
+    pub sample: Option<u64>,
+    pub test_sample: Option<u64>,
+    /// The folder of the problem files a list names.
+    pub problems: Option<PathBuf>,
+    pub generations: usize,
+    pub population: usize,
+    pub children: Option<usize>,
+    pub out: PathBuf,
+    pub checkpoint: Option<PathBuf>,
+    pub resume: bool,
+    pub report: Option<PathBuf>,
+    pub selection: Selection,
+    pub tournament: usize,
+    pub crossover_rate: f64,
+    pub mutation_rate: f64,
+    pub mutation: Mutation,
+    pub sigma: f64,
+    pub cr: f64,
+    pub f_stop: Option<f64>,
+    pub seed_current: bool,
+    pub max_nodes: u64,
+    pub test_max_nodes: u64,
+    pub level: u8,
+    pub bonuses: Vec<f64>,
+    pub max_region: usize,
+    pub opponent: Option<String>,
+    pub pairs: usize,
+    pub compare: Option<CompareChoice>,
+    pub retest: usize,
+    pub match_size: usize,
+    pub match_komi: f64,
+    pub match_playouts: u64,
+    pub match_move_limit: usize,
+    /// The run's seed (the global `--seed`).
+    pub seed: u64,
+    /// The starting weights (the global `--weights`).
+    pub base: Weights,
+}
+
+impl Config {
+    /// The checkpoint file: `checkpoint`, or `out` with the extension
+    /// `.checkpoint.json`.
+    pub fn checkpoint_path(&self) -> PathBuf {
+        self.checkpoint
+            .clone()
+            .unwrap_or_else(|| self.out.with_extension("checkpoint.json"))
+    }
+
+    /// The report folder: `report`, or `out`'s name with `-report`.
+    pub fn report_dir(&self) -> PathBuf {
+        self.report.clone().unwrap_or_else(|| {
+            let stem = self
+                .out
+                .file_stem()
+                .map_or("tuned".into(), |s| s.to_string_lossy().to_string());
+            self.out.with_file_name(format!("{stem}-report"))
+        })
+    }
+
+    /// The speed level the solver runs at.
+    pub fn level_of(&self, kind: Kind) -> u8 {
+        if kind == Kind::Pruning { self.level } else { 1 }
+    }
+}
+
+/// Parses `--bonuses` (`20,13,7,3,1`).
+pub fn parse_bonuses(s: &str) -> Result<Vec<f64>, String> {
+    s.split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("--bonuses: '{x}' is not a number (e.g. 20,13,7,3,1)"))
+        })
+        .collect()
+}
+
+/// What the fitness needs, built the same way on every MPI rank.
+pub struct Setup {
+    pub config: Config,
+    pub space: GeneSpace,
+    pub settings: Settings,
+    pub train: Vec<SetProblem>,
+    pub kind: Kind,
+}
+
+fn usage(m: impl Into<String>) -> TuneError {
+    TuneError::Options(m.into())
+}
+
+impl Setup {
+    /// Checks the options against each other and reads the training set.
+    pub fn new(config: Config) -> Result<Setup, TuneError> {
+        let c = &config;
+        let groups = parse_groups(&c.group).map_err(usage)?;
+        let space = GeneSpace::new(&groups, c.base.clone());
+        if space.is_empty() {
+            return Err(usage(format!("--group {}: no weights to tune", c.group)));
+        }
+        let solver_groups = groups
+            .iter()
+            .all(|g| matches!(g, Group::Static | Group::Dynamic | Group::Pruning));
+        let kind = match c.fitness {
+            FitnessChoice::Static => Kind::Static,
+            FitnessChoice::Match => Kind::Match,
+            FitnessChoice::Dynamic if groups == [Group::Pruning] => Kind::Pruning,
+            FitnessChoice::Dynamic => Kind::Dynamic,
+        };
+        if kind != Kind::Match && !solver_groups {
+            return Err(usage(format!(
+                "--group {}: playout and tree weights are tuned by games; use --fitness match",
+                c.group
+            )));
+        }
+        if kind == Kind::Dynamic && groups.contains(&Group::Pruning) {
+            return Err(usage(format!(
+                "--group {}: pruning weights do not change level-1 leaves; tune them alone (--group pruning)",
+                c.group
+            )));
+        }
+        let compare = match (kind, c.compare, c.algorithm) {
+            (Kind::Match, Some(CompareChoice::Duel), Algorithm::Ga) => {
+                return Err(usage(
+                    "--compare duel is DE's trial-against-parent duel; for the GA use --compare reference or round-robin",
+                ));
+            }
+            (Kind::Match, Some(CompareChoice::Duel), _) | (Kind::Match, None, Algorithm::De) => {
+                Compare::Duel
+            }
+            (Kind::Match, Some(CompareChoice::RoundRobin), _) => Compare::RoundRobin,
+            (Kind::Match, _, _) => Compare::Score,
+            (_, Some(choice), _) => {
+                return Err(usage(format!(
+                    "--compare {}: it is for --fitness match; solver fitness is an absolute score",
+                    choice
+                        .to_possible_value()
+                        .map_or(String::new(), |v| v.get_name().to_string())
+                )));
+            }
+            (_, None, _) => Compare::Score,
+        };
+        if kind == Kind::Match && compare != Compare::Score && c.opponent.is_some() {
+            return Err(usage(
+                "--opponent is the fixed reference of --compare reference; duels and round robins are between candidates",
+            ));
+        }
+        if !(0.0..=1.0).contains(&c.crossover_rate) || !(0.0..=1.0).contains(&c.mutation_rate) {
+            return Err(usage(
+                "--crossover-rate and --mutation-rate are probabilities (0 to 1)",
+            ));
+        }
+        if !(0.0..=1.0).contains(&c.cr) {
+            return Err(usage("--cr is a probability (0 to 1)"));
+        }
+        let mut train = Vec::new();
+        let data = if kind == Kind::Match {
+            format!(
+                "games {}x{} komi {} playouts {} pairs {} move limit {} opponent {}",
+                c.match_size,
+                c.match_size,
+                c.match_komi,
+                c.match_playouts,
+                c.pairs,
+                c.match_move_limit,
+                match compare {
+                    Compare::RoundRobin => "none (round robin)",
+                    _ => c.opponent.as_deref().unwrap_or("starting weights"),
+                }
+            )
+        } else {
+            let Some(dir) = &c.train else {
+                return Err(usage(format!(
+                    "--train PATH is required for --fitness {}",
+                    fitness_name(c.fitness)
+                )));
+            };
+            train = fitness::load_any(dir, c.problems.as_deref(), c.max_region)
+                .map_err(TuneError::Problems)?;
+            if let Some(n) = c.sample {
+                train = draw(train, n as usize, c.seed);
+            }
+            let names: String = train
+                .iter()
+                .map(|p| p.name.as_str())
+                .collect::<Vec<_>>()
+                .join(",");
+            format!(
+                "{} problems from {}{} (names hash {:016x}), max nodes {}, level {}",
+                train.len(),
+                dir.display(),
+                c.sample.map_or(String::new(), |n| format!(
+                    " (sample of at most {n}, seed {})",
+                    c.seed
+                )),
+                crate::rules::zobrist::mix64(
+                    names
+                        .bytes()
+                        .fold(0u64, |h, b| { h.rotate_left(5) ^ b as u64 })
+                ),
+                c.max_nodes,
+                c.level_of(kind)
+            )
+        };
+        let bonuses = c
+            .bonuses
+            .iter()
+            .map(|b| b.to_string())
+            .collect::<Vec<_>>()
+            .join(",");
+        let settings = Settings {
+            algorithm: c.algorithm,
+            group: c.group.clone(),
+            fitness: match kind {
+                Kind::Static => format!("static (bonuses {bonuses})"),
+                Kind::Dynamic => format!("dynamic ({})", c.formula.name()),
+                Kind::Pruning => format!("pruning (errors + leaves at level {})", c.level),
+                Kind::Match => "match".to_string(),
+            },
+            compare,
+            population: c.population,
+            children: c.children.unwrap_or(c.population).max(1),
+            seed: c.seed,
+            selection: c.selection,
+            tournament: c.tournament.max(1),
+            crossover_rate: c.crossover_rate,
+            mutation_rate: c.mutation_rate,
+            mutation: c.mutation,
+            sigma: c.sigma,
+            cr: c.cr,
+            seed_current: c.seed_current,
+            retest: if matches!(compare, Compare::Duel | Compare::RoundRobin) {
+                c.retest
+            } else {
+                0
+            },
+            data,
+        };
+        Ok(Setup {
+            config,
+            space,
+            settings,
+            train,
+            kind,
+        })
+    }
+
+    /// The test set before the untrained weights' filter: `test` without
+    /// the training problems, sampled by `test_sample`.
+    pub fn test_candidates(&self) -> Result<Vec<SetProblem>, TuneError> {
+        let c = &self.config;
+        let Some(test) = &c.test else {
+            return Ok(Vec::new());
+        };
+        let train: HashSet<_> = self.train.iter().map(SetProblem::id).collect();
+        let set: Vec<SetProblem> = fitness::load_any(test, c.problems.as_deref(), c.max_region)
+            .map_err(TuneError::Problems)?
+            .into_iter()
+            .filter(|p| !train.contains(&p.id()))
+            .collect();
+        if set.is_empty() {
+            return Err(TuneError::Problems(format!(
+                "--test {}: no problems left once the training problems are taken out",
+                test.display()
+            )));
+        }
+        // Another stream of the seed than the training sample's.
+        Ok(match c.test_sample {
+            Some(n) => draw(set, n as usize, c.seed ^ 0x7e57),
+            None => set,
+        })
+    }
+
+    /// The fitness of a run. `reference` is the per-problem leaves of the
+    /// untrained (dynamic) or starting (pruning) weights. `program` is the
+    /// tengen binary that match fitness launches.
+    pub fn evaluator(
+        &self,
+        reference: Vec<u64>,
+        program: &Path,
+    ) -> Result<Arc<dyn Evaluator>, TuneError> {
+        let c = &self.config;
+        Ok(match self.kind {
+            Kind::Match => Arc::new(GameFitness {
+                space: self.space.clone(),
+                reference: match &c.opponent {
+                    Some(cmd) => Reference::External(
+                        EngineCommand::parse(cmd)
+                            .ok_or_else(|| usage("--opponent: the command line is empty"))?,
+                    ),
+                    None => Reference::Weights(Box::new(self.space.base.clone())),
+                },
+                size: c.match_size,
+                komi: c.match_komi,
+                playouts: c.match_playouts,
+                pairs: c.pairs.max(1),
+                move_limit: c.match_move_limit,
+                seed: self.settings.seed,
+                program: program.to_path_buf(),
+                tmp: std::env::temp_dir(),
+            }),
+            kind => Arc::new(SolverFitness {
+                space: self.space.clone(),
+                set: self.train.clone(),
+                kind: match kind {
+                    Kind::Static => SolverKind::Static {
+                        bonuses: c.bonuses.clone(),
+                    },
+                    Kind::Pruning => SolverKind::Pruning {
+                        level: c.level,
+                        reference,
+                    },
+                    _ => SolverKind::Dynamic {
+                        formula: c.formula,
+                        reference,
+                    },
+                },
+                max_nodes: c.max_nodes,
+            }),
+        })
+    }
+}
+
+fn fitness_name(f: FitnessChoice) -> String {
+    f.to_possible_value()
+        .map_or(String::new(), |v| v.get_name().to_string())
+}
+
+/// At most `n` problems of `set`, spread over its difficulty levels and
+/// drawn by `seed` ([`sample::stratified`]), in the set's order.
+pub fn draw(set: Vec<SetProblem>, n: usize, seed: u64) -> Vec<SetProblem> {
+    let ids: Vec<_> = set.iter().map(SetProblem::id).collect();
+    let levels: Vec<_> = set.iter().map(SetProblem::bin).collect();
+    let keep: HashSet<usize> = sample::stratified(&ids, &levels, n, seed)
+        .into_iter()
+        .collect();
+    set.into_iter()
+        .enumerate()
+        .filter(|(i, _)| keep.contains(i))
+        .map(|(_, p)| p)
+        .collect()
+}
+
+/// The problem ids of a set, for lists.
+pub fn list_of(set: &[SetProblem]) -> Vec<sample::ProblemId> {
+    set.iter().map(SetProblem::id).collect()
+}
