@@ -38,25 +38,49 @@ fn readme_gives_the_run_and_test_commands() {
 
 #[test]
 fn help_names_every_subcommand() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
-        .arg("--help")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let help = String::from_utf8_lossy(&out.stdout);
-    for sub in [
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "tengen {args:?} failed");
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    let help = run(&["--help"]);
+    // The names in the "Commands:" section, not words anywhere in the text.
+    let listed: Vec<String> = help
+        .lines()
+        .skip_while(|l| l.trim() != "Commands:")
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect();
+    let expected = [
         "gtp",
         "bench",
         "crosscheck",
-        "match",
         "weights",
+        "match",
         "table",
         "book",
         "solve",
         "tsumego",
         "tune",
-    ] {
-        assert!(help.contains(sub), "--help lacks {sub}:\n{help}");
+        "help",
+    ];
+    assert_eq!(listed, expected, "--help's Commands section:\n{help}");
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    for sub in &expected[..expected.len() - 1] {
+        let own = run(&[sub, "--help"]);
+        assert!(
+            own.contains("Usage: tengen") && own.contains(sub),
+            "tengen {sub} --help:\n{own}"
+        );
+        assert!(
+            readme.contains(&format!(" {sub} ")) || readme.contains(&format!(" {sub}\n")),
+            "README.md never shows `tengen ... {sub}`"
+        );
     }
 }
 

@@ -148,7 +148,7 @@ fn random_and_mutated_lines_never_break_the_front_end() {
         failure_persistence: None,
         ..Config::default()
     });
-    let lines_run = std::cell::Cell::new(0usize);
+    let counts = std::cell::Cell::new([0usize; 3]);
     let result = runner.run(&prop::collection::vec(line_strategy(), per_case), |lines| {
         let config = EngineConfig {
             size: 9,
@@ -169,14 +169,31 @@ fn random_and_mutated_lines_never_break_the_front_end() {
         let mut session = Session::new(Engine::new(config).unwrap());
         for line in &lines {
             let answer = session.handle_line(line);
+            let kind = match &answer {
+                None => 2,
+                Some(a) if a.starts_with('=') => 0,
+                Some(_) => 1,
+            };
             check_answer(line, answer)?;
+            let mut c = counts.get();
+            c[kind] += 1;
+            counts.set(c);
         }
-        lines_run.set(lines_run.get() + lines.len());
         Ok(())
     });
     let _ = std::fs::remove_dir_all(&dir);
     result.unwrap();
-    let lines_run = lines_run.get();
-    eprintln!("fuzzed {lines_run} GTP lines");
-    assert!(lines_run >= total);
+    let [ok, errors, silent] = counts.get();
+    let run = ok + errors + silent;
+    eprintln!("fuzzed {run} GTP lines: {ok} answered '=', {errors} '?', {silent} blank");
+    assert!(run >= total, "{run} of {total} lines run");
+    // The fuzz reaches both sides of the front end: commands that run (a
+    // quarter of the mutated lines are unmutated corpus commands) and
+    // errors. A front end that refused everything, or accepted garbage,
+    // fails here.
+    assert!(ok * 10 >= run, "only {ok} of {run} lines were accepted");
+    assert!(
+        errors * 4 >= run,
+        "only {errors} of {run} lines were refused"
+    );
 }

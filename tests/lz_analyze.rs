@@ -4,7 +4,7 @@
 //! `play` for the genmove form), before that command's answer.
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use regex::Regex;
 use tengen::engine::{Engine, EngineConfig, PlayOptions};
@@ -43,7 +43,17 @@ fn lz_analyze_streams_and_ends_with_an_empty_line() {
     let (mut s, out) = session();
     assert_eq!(s.handle_line(b"play b e5").unwrap(), "= \n\n");
     assert_eq!(s.handle_line(b"7 lz-analyze 5").unwrap(), "");
-    std::thread::sleep(Duration::from_millis(400));
+    // Wait (at most 30 s, not a fixed time) until an info line has come:
+    // the analysis writes every 5 centiseconds while it thinks.
+    let start = Instant::now();
+    while !out.text().contains("\ninfo ") {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no info line in 30 s at 5 cs: {:?}",
+            out.text()
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
     // The next command stops the analysis before it is answered.
     let answer = s.handle_line(b"8 name").unwrap();
     assert_eq!(answer, "=8 tengen\n\n");
@@ -57,7 +67,7 @@ fn lz_analyze_streams_and_ends_with_an_empty_line() {
     let lines: Vec<&str> = body.lines().collect();
     assert!(
         !lines.is_empty(),
-        "at least one info line in 400 ms at 5 cs"
+        "the info lines seen above are in the answer"
     );
     let re = info_line();
     for l in &lines {
