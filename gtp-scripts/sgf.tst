@@ -39,30 +39,9 @@
 12 printsgf
 #? [\(;FF\[4\]GM\[1\].*SZ\[13\]KM\[0\.5\]HA\[2\]AB\[jd\]\[dj\];W\[gg\];B\[cc\]\)]
 
-13 loadsgf sgf/no-such-file.sgf
-#? [\? cannot load file.*no-such-file.*]
-
-14 loadsgf sgf/broken.sgf
-#? [\? cannot load file.*broken.sgf.*]
-
-15 loadsgf sgf/offboard.sgf
-#? [\? cannot load file.*move 2.*off the 9x9 board.*]
-
-16 loadsgf sgf/illegal.sgf
-#? [\? cannot load file.*move 2.*illegal.*]
-
 # A failed load leaves the game alone.
 17 list_stones black
 #? [C11 K10 D4]
-
-18 loadsgf sgf/game9.sgf 0
-#? [\? syntax error.*]
-
-19 loadsgf sgf
-#? [\? cannot load file.*]
-
-20 loadsgf
-#? [\? syntax error.*]
 
 # printsgf writes a file that loadsgf reads back.
 boardsize 9

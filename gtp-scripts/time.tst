@@ -19,15 +19,6 @@
 6 time_left white 20 3
 #? []
 
-7 time_settings 300 30
-#? [\? syntax error.*]
-
-8 time_settings -1 0 0
-#? [\? syntax error.*]
-
-9 time_left black ten 0
-#? [\? syntax error.*]
-
 10 kgs-time_settings none
 #? []
 
@@ -39,12 +30,6 @@
 
 13 kgs-time_settings canadian 600 300 25
 #? []
-
-14 kgs-time_settings fischer 600 10
-#? [\? syntax error.*]
-
-15 kgs-time_settings byoyomi 600
-#? [\? syntax error.*]
 
 16 time_left w 12.5 0
 #? []

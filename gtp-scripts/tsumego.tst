@@ -88,20 +88,6 @@ loadsgf sgf/ld-bulky-five.sgf 1
 #? [nodes 2000000 time 0 level 1 region detect safe 0]
 
 # Errors name what is wrong.
-40 owl_attack E5
-#? [\? E5 is empty: name a stone of the group to attack or defend]
-
-41 owl_attack E4
-#? [\? the group at E4 is not enclosed.*]
-
-42 tsumego_solve A3 sideways
-#? [\? syntax error: expected: tsumego_solve .*]
-
-43 tengen-tsumego_limit level 9
-#? [\? syntax error: level must be 1 \(exact\) to 5 \(fastest\)]
-
-44 owl_defend
-#? [\? syntax error.*]
 
 # An explicit region: the corner points and the group.
 50 tengen-tsumego_region A1 B1 C1 A2 B2 A3
@@ -133,6 +119,3 @@ loadsgf sgf/ld-two-chains.sgf
 
 64 tsumego_solve F8 attacker
 #? [status dead code 1 ko - first attacker move F9 .* region 2 line B F9]
-
-65 tengen-owl_attack B9 E9
-#? [\? the crucial stones B9 and E9 are of different colours.*]

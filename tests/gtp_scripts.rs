@@ -9,10 +9,15 @@
 //! ```
 //!
 //! The pattern must match the whole answer. A successful answer is compared
-//! without its `=id ` prefix; a failed one as `?` followed by a space and
+//! without its `=id ` prefix and trimmed (as gogui-regress does); a failed one as `?` followed by a space and
 //! the message, so `#? [\? illegal move]` expects that error. `[!pat]`
 //! expects an answer that does *not* match. Each script runs in a fresh
 //! engine whose working directory is `gtp-scripts/`, as gogui-regress does.
+//!
+//! GoGui's gogui-regress counts every `?` answer as a failure. So every
+//! command of a script must succeed, except in files named `*-errors.tst`
+//! (our dialect: checks of error answers, run only here); every other file
+//! passes unchanged under gogui-regress.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -64,6 +69,10 @@ fn run_script_with(path: &Path, program: &str, args: &[&str]) -> Vec<String> {
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
 
     let mut failures = Vec::new();
+    let errors_allowed = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(|n| n.ends_with("-errors.tst"));
     let mut last_numbered: Option<(usize, String, String)> = None; // (line, command, answer)
     let mut checks = Vec::new();
     for (i, raw) in text.lines().enumerate() {
@@ -110,6 +119,12 @@ fn run_script_with(path: &Path, program: &str, args: &[&str]) -> Vec<String> {
         stdin.flush().unwrap();
         let answer = read_answer(&mut stdout)
             .unwrap_or_else(|| panic!("{}:{line_no}: no answer to '{command}'", path.display()));
+        if !errors_allowed && (answer.starts_with("? ") || answer.starts_with("<not GTP")) {
+            failures.push(format!(
+                "{}:{line_no}: '{command}' answered {answer:?}; gogui-regress counts that as a failure (error checks belong in a *-errors.tst file)",
+                path.display()
+            ));
+        }
         let numbered = command
             .split_whitespace()
             .next()
@@ -146,7 +161,8 @@ fn read_answer(stdout: &mut impl BufRead) -> Option<String> {
     let rest = first[1..].trim_start_matches(|c: char| c.is_ascii_digit());
     let rest = rest.strip_prefix(' ').unwrap_or(rest);
     lines[0] = rest.to_string();
-    let body = lines.join("\n");
+    // Trimmed, as gogui-regress compares it.
+    let body = lines.join("\n").trim().to_string();
     match status {
         '=' => Some(body),
         '?' => Some(format!("? {body}")),

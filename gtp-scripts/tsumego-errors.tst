@@ -1,0 +1,111 @@
+# The error answers of tsumego.tst, with the commands that lead to them
+# (their answers unchecked here; tsumego.tst checks them). Our dialect: the
+# checks expect "? message" answers, which gogui-regress counts as
+# failures, so they live in *-errors.tst files that only `cargo test` runs.
+
+
+loadsgf sgf/ld-straight-three.sgf 1
+1 owl_attack A2
+
+2 owl_defend A2
+
+3 dragon_status A2
+
+4 tsumego_solve A2 defender
+
+5 tsumego_solve A2 attacker
+
+6 tengen-tsumego_var A2 attacker
+
+7 tengen-tsumego_gfx A2
+
+loadsgf sgf/ld-bulky-five.sgf 1
+10 owl_attack A3
+
+11 dragon_status A3
+
+12 tsumego_solve A3 defender level 3
+
+# A ko White can never settle: dead, however many threats White has.
+loadsgf sgf/ld-one-sided-ko.sgf 1
+20 owl_attack A2
+
+21 owl_defend A2
+
+22 tsumego_solve A2 attacker
+
+23 tsumego_solve A2 defender
+
+# Bent four in the corner with no outside liberties (our convention, see
+# docs/tsumego.md): the attacker's 2-1 point starts a ko it takes first,
+# which the defender wins with one external threat.
+boardsize 19
+clear_board
+play white A3
+play black A4
+play white B2
+play white B3
+play black B4
+play white C2
+play black C3
+play black C4
+play white D1
+play white D2
+play black D3
+play black E1
+play black E2
+play black E3
+24 tsumego_solve A3 attacker
+
+25 tsumego_solve A3 defender
+
+# Limits answer "unknown" instead of hanging.
+30 tengen-tsumego_limit nodes 2
+
+loadsgf sgf/ld-bulky-five.sgf 1
+31 owl_attack A3
+
+32 tsumego_solve A3
+
+33 tengen-tsumego_limit nodes 2000000 time 0 level 1
+
+# Errors name what is wrong.
+40 owl_attack E5
+#? [\? E5 is empty: name a stone of the group to attack or defend]
+
+41 owl_attack E4
+#? [\? the group at E4 is not enclosed.*]
+
+42 tsumego_solve A3 sideways
+#? [\? syntax error: expected: tsumego_solve .*]
+
+43 tengen-tsumego_limit level 9
+#? [\? syntax error: level must be 1 \(exact\) to 5 \(fastest\)]
+
+44 owl_defend
+#? [\? syntax error.*]
+
+# An explicit region: the corner points and the group.
+50 tengen-tsumego_region A1 B1 C1 A2 B2 A3
+
+51 tsumego_solve A3 attacker
+
+52 tengen-tsumego_region
+
+53 tengen-tsumego_limit
+
+# Several crucial chains: the attacker must capture all of them. A living
+# group (eyes at A9 and C9) and a lone stone at F8.
+loadsgf sgf/ld-two-chains.sgf
+60 owl_attack F8
+
+61 tengen-owl_attack B9 F8
+
+62 tengen-owl_defend F8
+
+63 tsumego_solve B9 F8 attacker
+
+64 tsumego_solve F8 attacker
+
+65 tengen-owl_attack B9 E9
+#? [\? the crucial stones B9 and E9 are of different colours.*]
