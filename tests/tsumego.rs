@@ -6,7 +6,7 @@ use proptest::prelude::*;
 use tengen::tsumego::generate;
 use tengen::tsumego::gotools;
 use tengen::tsumego::problems::Expect;
-use tengen::tsumego::{self as ts, OrderWeights, SolveOptions, Status};
+use tengen::tsumego::{self as ts, KoWin, OrderWeights, OwlResult, SolveOptions, Status};
 use tengen::weights::{Group, SPECS, Weights};
 
 /// Hand-made problems in GoTools syntax (not from GoTools' collection),
@@ -165,7 +165,7 @@ fn bent_four_in_the_corner_is_a_ko_for_the_attacker() {
     let ba = tengen::rules::Move::Play(tengen::rules::Coord::new(1, 18));
     assert_eq!(s.defender_first.status, Status::Alive);
     assert_eq!(s.defender_first.owl.mv, Some(ba));
-    assert_eq!(s.attacker_first.status, Status::Ko(2));
+    assert_eq!(s.attacker_first.status, Status::Ko(KoWin::TakenFirst));
     assert_eq!(s.attacker_first.owl.mv, Some(ba));
     let ko = s.attacker_first.owl.ko.unwrap();
     assert_eq!(ko.letters(), "d1l");
@@ -257,7 +257,14 @@ fn generated_problems_read_back_with_their_labels() {
         );
         for (a, defender_first) in [(&s.defender_first, true), (&s.attacker_first, false)] {
             let line = fp.lines_for(defender_first).next().unwrap();
-            assert_eq!(line.success, matches!(a.owl.code, Some(1 | 2)), "{text}");
+            assert_eq!(
+                line.success,
+                matches!(
+                    a.owl.result,
+                    Some(OwlResult::Succeeds | OwlResult::Ko(KoWin::TakenFirst))
+                ),
+                "{text}"
+            );
             assert!(line.expect.agrees_exactly(a), "{text}");
         }
         assert_eq!(fp.agrees(&prob, &s.into(), &[]), Some(true), "{text}");

@@ -289,7 +289,10 @@ impl Engine {
     }
 
     /// GNU Go's `dragon_status`: alive, critical A D, dead or unknown.
-    pub fn dragon_status(&mut self, at: Coord) -> Result<String, EngineError> {
+    pub fn dragon_status(
+        &mut self,
+        at: Coord,
+    ) -> Result<crate::tsumego::DragonStatus, EngineError> {
         let attack = self.owl(&[at], crate::tsumego::Role::Attacker)?;
         let defend = self.owl(&[at], crate::tsumego::Role::Defender)?;
         Ok(crate::tsumego::dragon_status(&attack, &defend))

@@ -128,13 +128,39 @@ string/Owl Attack/owl_attack %p
 string/Owl Defend/owl_defend %p
 string/Tsumego Limits/tengen-tsumego_limit";
 
+/// GNU Go's owl code of a result: 0 fails, 1 succeeds, 2 and 3 succeed
+/// through a ko (KO_A: taken first; KO_B: with threats).
+pub fn owl_code(r: crate::tsumego::OwlResult) -> u8 {
+    use crate::tsumego::{KoWin, OwlResult};
+    match r {
+        OwlResult::Fails => 0,
+        OwlResult::Succeeds => 1,
+        OwlResult::Ko(KoWin::TakenFirst) => 2,
+        OwlResult::Ko(KoWin::NeedsThreat) => 3,
+    }
+}
+
 /// `owl_attack`/`owl_defend`: `code [vertex]`, or `unknown` at a limit.
 fn owl_text(a: &crate::tsumego::OwlAnswer) -> String {
-    match (a.code, a.mv) {
+    match (a.result.map(owl_code), a.mv) {
         (None, _) => "unknown".into(),
         (Some(0), _) => "0".into(),
         (Some(c), Some(m)) => format!("{c} {m}"),
         (Some(c), None) => c.to_string(),
+    }
+}
+
+/// `dragon_status`: `alive`, `dead`, `critical ATTACK DEFEND` or `unknown`.
+fn dragon_text(d: crate::tsumego::DragonStatus) -> String {
+    use crate::tsumego::DragonStatus;
+    let mv = |m: Option<crate::rules::Move>| m.map_or("PASS".to_string(), |m| m.to_string());
+    match d {
+        DragonStatus::Alive => "alive".into(),
+        DragonStatus::Dead => "dead".into(),
+        DragonStatus::Critical { attack, defend } => {
+            format!("critical {} {}", mv(attack), mv(defend))
+        }
+        DragonStatus::Unknown => "unknown".into(),
     }
 }
 
@@ -148,14 +174,16 @@ fn solve_text(prob: &crate::tsumego::Problem, a: &crate::tsumego::SideAnswer) ->
     format!(
         "status {} code {} ko {} first {first} move {} leaves {} nodes {} tt {} ms {:.1} region {} line {}",
         a.status.name(),
-        a.owl.code.map_or("-".to_string(), |c| c.to_string()),
+        a.owl
+            .result
+            .map_or("-".to_string(), |r| owl_code(r).to_string()),
         match (a.owl.ko, a.owl.superko) {
             (Some(k), _) => k.letters(),
             (None, true) => "superko".to_string(),
             (None, false) => "-".to_string(),
         },
-        match (a.owl.code, a.owl.mv) {
-            (Some(c), Some(m)) if c > 0 => m.to_string(),
+        match (a.owl.result, a.owl.mv) {
+            (Some(r), Some(m)) if r.succeeds() => m.to_string(),
             _ => "-".to_string(),
         },
         a.counters.leaves,
@@ -457,7 +485,7 @@ impl Session {
             }
             C::DragonStatus(mv) => {
                 let at = on_board(e, mv)?;
-                e.dragon_status(at).map_err(fail)
+                e.dragon_status(at).map(dragon_text).map_err(fail)
             }
             C::TsumegoSolve {
                 ref at,

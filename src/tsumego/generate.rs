@@ -26,7 +26,7 @@ use super::gotools::{self, WriteLine};
 use super::order::OrderWeights;
 use super::problems::{Expect, FileProblem};
 use super::region::DEFAULT_MAX_REGION;
-use super::{SideAnswer, Solution, SolveOptions, Status, solve_both};
+use super::{KoWin, OwlResult, SideAnswer, Solution, SolveOptions, Status, solve_both};
 use crate::rules::Color;
 use crate::rules::zobrist::mix64;
 
@@ -308,7 +308,10 @@ pub fn labelled_text(fp: &FileProblem, prob: &super::Problem, sol: &Solution) ->
         .filter_map(|(a, line)| {
             Some(WriteLine {
                 mover: recolor(a.first),
-                success: matches!(a.owl.code, Some(1 | 2)),
+                success: matches!(
+                    a.owl.result,
+                    Some(OwlResult::Succeeds | OwlResult::Ko(KoWin::TakenFirst))
+                ),
                 status: status_letters(a)?,
                 effort: a.counters.leaves,
                 line,

@@ -109,12 +109,41 @@ impl KoType {
     }
 }
 
+/// Which side of a ko the mover is on when its result depends on one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KoWin {
+    /// The mover wins the ko by taking it first; the opponent needs ko
+    /// threats to turn it (GNU Go's KO_A).
+    TakenFirst,
+    /// The mover wins only with ko threats of its own (GNU Go's KO_B).
+    NeedsThreat,
+}
+
+/// What the side to move achieves: GNU Go's owl result, typed (the GTP
+/// layer writes it as GNU Go's codes 0-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwlResult {
+    /// The mover cannot reach its goal.
+    Fails,
+    /// The mover reaches its goal unconditionally.
+    Succeeds,
+    /// The mover reaches its goal through a ko.
+    Ko(KoWin),
+}
+
+impl OwlResult {
+    /// Succeeds, outright or through a ko.
+    pub fn succeeds(self) -> bool {
+        self != OwlResult::Fails
+    }
+}
+
 /// One owl-style answer: can the side to move reach its goal?
 #[derive(Clone, Debug)]
 pub struct OwlAnswer {
-    /// GNU Go code 0-3, `None` when a limit was hit.
-    pub code: Option<u8>,
-    /// For codes 2 and 3 from a simple ko: GoTools' ko type.
+    /// `None` when a limit was hit.
+    pub result: Option<OwlResult>,
+    /// For a ko result from a simple ko: GoTools' ko type.
     pub ko: Option<KoType>,
     /// The proof found (for a ko, one of the searches that placed its ko
     /// type) used a repetition ban other than simple ko (double ko,
@@ -125,7 +154,7 @@ pub struct OwlAnswer {
     /// Leaves (GoTools' count) under each first move of the side to move
     /// in the search without ko threats, in the order first tried.
     pub per_move: Vec<(Move, u64)>,
-    /// The key move (for codes 1-3).
+    /// The key move (when the mover succeeds).
     pub mv: Option<Move>,
     /// The main line of the deciding search.
     pub line: Vec<(Color, Move)>,
@@ -139,8 +168,8 @@ pub enum Status {
     Alive,
     Seki,
     Dead,
-    /// GNU Go code 2 or 3, seen from the side to move.
-    Ko(u8),
+    /// The result depends on a ko, seen from the side to move.
+    Ko(KoWin),
     Unknown,
 }
 
@@ -178,7 +207,7 @@ impl SideAnswer {
     /// search without ko threats, [`OwlAnswer::per_move`]).
     pub fn line_leaves(&self) -> u64 {
         match self.owl.mv {
-            Some(m) if self.owl.code.is_some_and(|c| c > 0) => self
+            Some(m) if self.owl.result.is_some_and(OwlResult::succeeds) => self
                 .owl
                 .per_move
                 .iter()
@@ -277,7 +306,7 @@ fn mover(prob: &Problem, role: Role) -> Color {
 fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> (OwlAnswer, bool) {
     let me = mover(prob, role);
     let unknown = |p: &dfpn::Proof| OwlAnswer {
-        code: None,
+        result: None,
         ko: None,
         superko: false,
         per_move: p.per_move.clone(),
@@ -287,12 +316,12 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
         elapsed: Duration::ZERO,
     };
     let base = budget.run(prob, w, me, Regime::PLAIN);
-    let answer = |code: u8, p: &dfpn::Proof, ko: Option<KoType>, superko: bool| OwlAnswer {
-        code: Some(code),
+    let answer = |r: OwlResult, p: &dfpn::Proof, ko: Option<KoType>, superko: bool| OwlAnswer {
+        result: Some(r),
         ko,
         superko,
         per_move: base.per_move.clone(),
-        mv: if code > 0 { p.best } else { None },
+        mv: if r.succeeds() { p.best } else { None },
         line: p.line.clone(),
         counters: Counters::default(),
         elapsed: Duration::ZERO,
@@ -300,7 +329,14 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     // The proof found may have used a superko ban: reported, but the code
     // stays plain, because whether a proof uses the ban depends on the
     // move order, not on the position alone.
-    let plain = |win: bool, p: &dfpn::Proof, superko: bool| answer(win as u8, p, None, superko);
+    let plain = |win: bool, p: &dfpn::Proof, superko: bool| {
+        let r = if win {
+            OwlResult::Succeeds
+        } else {
+            OwlResult::Fails
+        };
+        answer(r, p, None, superko)
+    };
     let defender_lives = |mover_wins: bool| mover_wins == (me == prob.defender);
     let Some(win) = base.win else {
         return (unknown(&base), true);
@@ -345,9 +381,11 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
         threats,
     });
     if win {
-        (answer(2, &base, ko, budget.superko), true)
+        let r = OwlResult::Ko(KoWin::TakenFirst);
+        (answer(r, &base, ko, budget.superko), true)
     } else {
-        (answer(3, &p, ko, budget.superko), true)
+        let r = OwlResult::Ko(KoWin::NeedsThreat);
+        (answer(r, &p, ko, budget.superko), true)
     }
 }
 
@@ -368,15 +406,17 @@ pub fn solve_side(
     };
     let (owl_ans, passes) = owl_in(prob, w, &mut budget, role);
     let owl_counters = budget.used;
-    let lives = match (role, owl_ans.code) {
-        (_, None) => None,
-        (Role::Attacker, Some(0)) | (Role::Defender, Some(1)) => Some(true),
-        (Role::Attacker, Some(1)) | (Role::Defender, Some(0)) => Some(false),
-        _ => None,
-    };
-    let status = match (owl_ans.code, lives) {
+    let lives =
+        match (role, owl_ans.result) {
+            (Role::Attacker, Some(OwlResult::Fails))
+            | (Role::Defender, Some(OwlResult::Succeeds)) => Some(true),
+            (Role::Attacker, Some(OwlResult::Succeeds))
+            | (Role::Defender, Some(OwlResult::Fails)) => Some(false),
+            _ => None,
+        };
+    let status = match (owl_ans.result, lives) {
         (None, _) => Status::Unknown,
-        (Some(c @ (2 | 3)), _) => Status::Ko(c),
+        (Some(OwlResult::Ko(k)), _) => Status::Ko(k),
         (_, Some(false)) => Status::Dead,
         // A proof of life that never used two passes is unconditional.
         (_, Some(true)) if !passes => Status::Alive,
@@ -483,17 +523,34 @@ pub fn root_order(prob: &Problem, w: &OrderWeights, first: Color) -> Vec<Move> {
     s.root_order(first)
 }
 
-/// GNU Go's `dragon_status` answer from the two owl answers.
-pub fn dragon_status(attack: &OwlAnswer, defend: &OwlAnswer) -> String {
-    match (attack.code, defend.code) {
-        (Some(0), _) => "alive".into(),
-        (_, Some(0)) => "dead".into(),
-        (Some(_), Some(_)) => {
-            let mv = |m: Option<Move>| m.map_or("PASS".to_string(), |m| m.to_string());
-            format!("critical {} {}", mv(attack.mv), mv(defend.mv))
-        }
-        _ => "unknown".into(),
+/// The `dragon_status` of a group from its two owl answers.
+pub fn dragon_status(attack: &OwlAnswer, defend: &OwlAnswer) -> DragonStatus {
+    match (attack.result, defend.result) {
+        (Some(OwlResult::Fails), _) => DragonStatus::Alive,
+        (_, Some(OwlResult::Fails)) => DragonStatus::Dead,
+        (Some(_), Some(_)) => DragonStatus::Critical {
+            attack: attack.mv,
+            defend: defend.mv,
+        },
+        _ => DragonStatus::Unknown,
     }
+}
+
+/// A group's status as GNU Go's `dragon_status` gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DragonStatus {
+    /// It cannot be killed, even with the attacker moving first.
+    Alive,
+    /// It cannot be saved, even with the defender moving first.
+    Dead,
+    /// Whoever moves first wins: the attacker's and the defender's key
+    /// moves.
+    Critical {
+        attack: Option<Move>,
+        defend: Option<Move>,
+    },
+    /// A limit was hit.
+    Unknown,
 }
 
 /// Formats a line of moves as `B C3 W D4 ...`.

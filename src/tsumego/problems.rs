@@ -13,8 +13,8 @@ use sgf_parse::go::{self, Prop};
 
 use super::region::{DEFAULT_MAX_REGION, Problem};
 use super::{
-    Counters, KoType, OrderWeights, Role, SideAnswer, Solution, SolveOptions, Status, owl,
-    solve_side,
+    Counters, KoType, OrderWeights, OwlResult, Role, SideAnswer, Solution, SolveOptions, Status,
+    owl, solve_side,
 };
 use crate::rules::{Board, Color, Coord, Move};
 
@@ -353,10 +353,11 @@ impl FileProblem {
                 return Some(me != prob.defender);
             }
             let after = Problem::from_region_chains(&board, &prob.region, &left).ok()?;
-            let reply = owl(&after, w, opts, theirs).code?;
-            Some(match mine.owl.code {
-                Some(2 | 3) => reply != 1,
-                _ => reply == 0,
+            let reply = owl(&after, w, opts, theirs).result?;
+            Some(match mine.owl.result {
+                // Our result was a ko: the reply may not win outright.
+                Some(OwlResult::Ko(_)) => reply != OwlResult::Succeeds,
+                _ => reply == OwlResult::Fails,
             })
         };
         self.correct.iter().map(|&m| (m, judge(m))).collect()
@@ -386,7 +387,7 @@ impl FileProblem {
             // The side to move must succeed, with every listed move.
             ok &= s
                 .get(to_play == prob.defender)
-                .is_some_and(|a| a.owl.code.is_some_and(|c| c > 0));
+                .is_some_and(|a| a.owl.result.is_some_and(OwlResult::succeeds));
             ok &= listed.iter().all(|(_, good)| *good == Some(true));
         }
         any.then_some(ok)

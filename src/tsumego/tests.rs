@@ -108,7 +108,7 @@ fn check(
         ("defender", &s.defender_first, def_keys),
         ("attacker", &s.attacker_first, att_keys),
     ] {
-        if !keys.is_empty() && ans.owl.code.is_some_and(|c| c > 0) {
+        if !keys.is_empty() && ans.owl.result.is_some_and(OwlResult::succeeds) {
             let mv = ans.owl.mv.map(|m| m.to_string()).unwrap_or_default();
             assert!(
                 keys.contains(&mv.as_str()),
@@ -309,7 +309,7 @@ fn the_rectangular_six_in_the_corner_needs_two_outside_liberties() {
         &b,
         at_b3(&b),
         (Alive, &[]),
-        (Ko(2), &[]),
+        (Ko(KoWin::TakenFirst), &[]),
     );
     let b = l_family(&[LEG_A3, LEG_D1], 2);
     check(
@@ -332,7 +332,7 @@ fn bent_four_in_the_corner_is_ko_for_the_attacker() {
         &b,
         at,
         (Alive, &["A1", "B1"]),
-        (Ko(2), &["B1"]),
+        (Ko(KoWin::TakenFirst), &["B1"]),
     );
 }
 
@@ -567,8 +567,8 @@ fn a_plain_key_move_wins_against_ko_threats() {
                 let ans = solve_side(&prob, &w, SolveOptions::default(), first);
                 // A proof that used a repetition ban may hold only with the
                 // history before the key move (superko is reported as a hint).
-                let (Some(1), Some(Move::Play(c)), false) =
-                    (ans.owl.code, ans.owl.mv, ans.owl.superko)
+                let (Some(OwlResult::Succeeds), Some(Move::Play(c)), false) =
+                    (ans.owl.result, ans.owl.mv, ans.owl.superko)
                 else {
                     continue;
                 };
@@ -617,14 +617,14 @@ fn a_ko_type_that_rests_on_a_repetition_ban_carries_the_hint() {
         for prob in played_out(23, 300) {
             for role in [Role::Attacker, Role::Defender] {
                 let ans = owl(&prob, &w, opts, role);
-                if !matches!(ans.code, Some(2 | 3)) {
+                let Some(OwlResult::Ko(ko)) = ans.result else {
                     continue;
-                }
+                };
                 kos += 1;
                 let me = mover(&prob, role);
                 let mut budget = Budget::new(opts);
                 let base = budget.run(&prob, &w, me, Regime::PLAIN);
-                let loser = if ans.code == Some(2) {
+                let loser = if ko == KoWin::TakenFirst {
                     me.opponent()
                 } else {
                     me

@@ -10,6 +10,7 @@ use anyhow::{Result, bail};
 use serde::Serialize;
 
 use clap::Args;
+use tengen::gtp::owl_code;
 use tengen::tsumego::problems::Sides;
 use tengen::tsumego::problems::{self, Expect, FileProblem};
 use tengen::tsumego::{self as ts, OrderWeights, SideAnswer, SolveOptions};
@@ -113,7 +114,7 @@ fn side_json(fp: &FileProblem, a: &SideAnswer, defender_first: bool) -> SideJson
     SideJson {
         mover: a.first.name(),
         status: a.status.name(),
-        code: a.owl.code,
+        code: a.owl.result.map(owl_code),
         gotools: Expect::of(a).map(|e| e.letters()),
         superko: a.owl.superko,
         mv: a.owl.mv.map(|m| m.to_string()),
@@ -132,7 +133,7 @@ fn side_json(fp: &FileProblem, a: &SideAnswer, defender_first: bool) -> SideJson
         }),
         agrees: expect.map(|e| e.agrees(a.status)),
         agrees_exactly: expect.map(|e| e.agrees_exactly(a)),
-        move_listed: (moves_named && a.owl.code.is_some_and(|c| c > 0))
+        move_listed: (moves_named && a.owl.result.is_some_and(ts::OwlResult::succeeds))
             .then(|| a.owl.mv.is_some_and(|m| succeeding.contains(&m))),
     }
 }
@@ -215,11 +216,11 @@ struct SummaryJson {
 fn describe(a: &SideAnswer) -> String {
     let status = match (a.status, a.owl.ko) {
         (ts::Status::Ko(_), Some(k)) => k.letters(),
-        (ts::Status::Ko(c), None) => format!("ko{c}"),
+        (ts::Status::Ko(k), None) => format!("ko{}", owl_code(ts::OwlResult::Ko(k))),
         (s, _) => s.name().to_string(),
     };
     match a.owl.mv {
-        Some(m) if a.owl.code.is_some_and(|c| c > 0) => format!("{status} {m}"),
+        Some(m) if a.owl.result.is_some_and(ts::OwlResult::succeeds) => format!("{status} {m}"),
         _ => status,
     }
 }
@@ -345,7 +346,7 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                         sum.class_agree += e.agrees(a.status) as usize;
                         sum.exact_agree += e.agrees_exactly(a) as usize;
                         let listed = fp.succeeding_moves(def_first);
-                        if !listed.is_empty() && a.owl.code.is_some_and(|c| c > 0) {
+                        if !listed.is_empty() && a.owl.result.is_some_and(ts::OwlResult::succeeds) {
                             sum.moves_judged += 1;
                             sum.moves_listed +=
                                 a.owl.mv.is_some_and(|m| listed.contains(&m)) as usize;
