@@ -23,7 +23,6 @@ fn session() -> (Session, SharedBuffer) {
         },
         play: PlayOptions {
             playouts: Some(3000),
-            verbose: false,
             ..PlayOptions::default()
         },
         ..EngineConfig::default()

@@ -1,9 +1,11 @@
 //! The `mcts` player: the tree search of [`crate::search`] with time
-//! management, resign and pass rules, dynamic komi and progress output.
+//! management, resign and pass rules and dynamic komi. It prints nothing:
+//! progress goes to the caller's report callback, and the last search is
+//! there to read ([`Player::last_search`]).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use super::time::move_budget;
 use super::{Genmove, GenmoveRequest, Player};
@@ -12,7 +14,7 @@ use crate::search::{Limits, Mark, SearchConfig, SearchResult, Searcher, Snapshot
 use crate::table::Table;
 use crate::weights::Weights;
 
-/// How the player spends its effort and what it prints.
+/// How the player spends its effort.
 #[derive(Clone, Debug)]
 pub struct PlayOptions {
     /// Fixed playouts per move (overrides the clock: for tests and
@@ -21,10 +23,6 @@ pub struct PlayOptions {
     /// Seconds per move when the controller sets no time limit and no
     /// playout count is given.
     pub default_move_secs: f64,
-    /// Progress lines and a summary on stderr.
-    pub verbose: bool,
-    /// GoGui live graphics (`gogui-gfx:`) on stderr while searching.
-    pub live_gfx: bool,
     /// Dynamic komi in handicap games (see docs/gtp.md).
     pub dynamic_komi: bool,
     /// Playouts for status and score estimates when no search of the
@@ -37,8 +35,6 @@ impl Default for PlayOptions {
         PlayOptions {
             playouts: None,
             default_move_secs: 5.0,
-            verbose: false,
-            live_gfx: false,
             dynamic_komi: false,
             status_playouts: 3000,
         }
@@ -73,9 +69,6 @@ impl MctsPlayer {
     ) -> MctsPlayer {
         let mut searcher = Searcher::new(config, weights);
         searcher.set_table(table);
-        if options.verbose {
-            searcher.set_iteration_log(Some(Box::new(|it| eprintln!("{it}"))));
-        }
         MctsPlayer {
             searcher,
             options,
@@ -100,19 +93,9 @@ impl MctsPlayer {
         report: &mut dyn FnMut(&Snapshot),
     ) -> SearchResult {
         let komi = self.komi(game);
-        let (progress, live_gfx) = (self.options.verbose, self.options.live_gfx);
-        let mut both = |s: &Snapshot| {
-            if progress {
-                eprintln!("{}", progress_line(s));
-            }
-            if live_gfx {
-                eprint!("gogui-gfx:\n{}\n\n", gfx_best_moves(s, true));
-            }
-            report(s);
-        };
         let r = self
             .searcher
-            .search(game, color, komi, limits, stop, &mut both);
+            .search(game, color, komi, limits, stop, report);
         self.last = Some((game.board().key(color), r.clone()));
         r
     }
@@ -133,78 +116,6 @@ impl MctsPlayer {
     }
 }
 
-/// A one-line progress report.
-pub fn progress_line(s: &Snapshot) -> String {
-    match s.best() {
-        Some(b) => format!(
-            "{:>8} playouts {:>6.0}/s  {} {} {:.1}% ({} visits)  pv {}",
-            s.playouts,
-            s.playouts_per_second(),
-            s.color.map_or("?".into(), |c| c.to_string()),
-            b.mv,
-            100.0 * b.winrate,
-            b.visits,
-            join_moves(&b.pv)
-        ),
-        None => format!("{:>8} playouts", s.playouts),
-    }
-}
-
-fn join_moves(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// GoGui gfx for the best moves: a label with the win rate (or visits)
-/// on each candidate, the best marked, and the principal variation.
-pub fn gfx_best_moves(s: &Snapshot, with_var: bool) -> String {
-    let mut out = Vec::new();
-    let top: Vec<_> = s
-        .candidates
-        .iter()
-        .filter(|c| c.mv != Move::Pass)
-        .take(10)
-        .collect();
-    if !top.is_empty() {
-        let labels: Vec<String> = top
-            .iter()
-            .map(|c| format!("{} {:.0}", c.mv, 100.0 * c.winrate))
-            .collect();
-        out.push(format!("LABEL {}", labels.join(" ")));
-        out.push(format!("SQUARE {}", top[0].mv));
-    }
-    if with_var && let (Some(b), Some(color)) = (s.best(), s.color) {
-        out.push(format!("VAR {}", var_moves(color, &b.pv)));
-    }
-    if let Some(b) = s.best() {
-        out.push(format!(
-            "TEXT {} playouts, best {} {:.1}%",
-            s.playouts,
-            b.mv,
-            100.0 * b.winrate
-        ));
-    }
-    out.join("\n")
-}
-
-/// A variation as GoGui's `var` type wants it: `b D4 w C3 ...`.
-pub fn var_moves(first: Color, moves: &[Move]) -> String {
-    let mut c = first;
-    let mut out = Vec::new();
-    for m in moves {
-        out.push(format!(
-            "{} {}",
-            if c == Color::Black { "b" } else { "w" },
-            m
-        ));
-        c = c.opponent();
-    }
-    out.join(" ")
-}
-
 impl Player for MctsPlayer {
     fn name(&self) -> &'static str {
         "mcts"
@@ -220,7 +131,6 @@ impl Player for MctsPlayer {
     }
 
     fn genmove(&mut self, req: &mut GenmoveRequest<'_>) -> Genmove {
-        let started = Instant::now();
         let game = req.game;
         let color = req.color;
         let board = game.board();
@@ -285,31 +195,6 @@ impl Player for MctsPlayer {
                 choice = Genmove::Move(Move::Pass);
             }
         }
-        if self.options.verbose {
-            let best = snapshot.best();
-            eprintln!(
-                "{} {}: {} playouts in {:.2} s ({:.0}/s), win rate {:.1}%, tree {} nodes{}{}",
-                color,
-                match choice {
-                    Genmove::Move(m) => m.to_string(),
-                    Genmove::Resign => "resign".into(),
-                },
-                snapshot.playouts,
-                started.elapsed().as_secs_f64(),
-                snapshot.playouts_per_second(),
-                100.0 * r.winrate,
-                snapshot.tree_nodes,
-                if snapshot.tree_full {
-                    " (memory cap reached: the tree stopped growing)"
-                } else {
-                    ""
-                },
-                best.map_or(String::new(), |b| format!(", pv {}", join_moves(&b.pv)))
-            );
-            if self.searcher.table().is_some() && !r.marked_pv.is_empty() {
-                eprintln!("table pv: {}", marked_line(&r.marked_pv));
-            }
-        }
         choice
     }
 
@@ -347,14 +232,14 @@ impl Player for MctsPlayer {
     fn marked_pv(&mut self, game: &Game) -> Option<Vec<(Move, Mark)>> {
         Some(self.status_search(game).marked_pv.clone())
     }
-}
 
-/// A marked principal variation as text: `E5> D4! C3- F6`.
-pub fn marked_line(pv: &[(Move, Mark)]) -> String {
-    pv.iter()
-        .map(|(m, k)| format!("{m}{}", k.symbol()))
-        .collect::<Vec<_>>()
-        .join(" ")
+    fn last_search(&self) -> Option<&SearchResult> {
+        self.last.as_ref().map(|(_, r)| r)
+    }
+
+    fn has_table(&self) -> bool {
+        self.searcher.table().is_some()
+    }
 }
 
 impl MctsPlayer {

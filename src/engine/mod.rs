@@ -128,6 +128,14 @@ pub trait Player: Send {
     fn weights(&self) -> Option<&Weights> {
         None
     }
+    /// The player's last search, if it searches.
+    fn last_search(&self) -> Option<&crate::search::SearchResult> {
+        None
+    }
+    /// Whether the player reads a best-move table.
+    fn has_table(&self) -> bool {
+        false
+    }
     /// Analyses `game` for `color` until `stop` is set, calling `report`
     /// every `every`. Players without a search just wait.
     fn analyze(
@@ -226,6 +234,8 @@ pub struct Engine {
     game: Game,
     /// `None` only while a background search holds the player.
     player: Option<Box<dyn Player>>,
+    /// The search of the last generated move (for the front end's report).
+    last_genmove: Option<crate::search::SearchResult>,
     player_name: &'static str,
     background: Option<Background>,
     clock: Clock,
@@ -244,6 +254,7 @@ impl Engine {
             config,
             game,
             player: Some(player),
+            last_genmove: None,
             background: None,
             clock: Clock::default(),
             status_cache: None,
@@ -324,6 +335,16 @@ impl Engine {
 
     pub fn game(&self) -> &Game {
         &self.game
+    }
+
+    /// The search behind the last generated move, if the player searches.
+    pub fn last_search(&self) -> Option<&crate::search::SearchResult> {
+        self.last_genmove.as_ref()
+    }
+
+    /// Whether the player reads a best-move table.
+    pub fn has_table(&self) -> bool {
+        self.player.as_ref().is_some_and(|p| p.has_table())
     }
 
     pub fn player_name(&self) -> &'static str {
@@ -501,6 +522,7 @@ impl Engine {
         };
         let player = self.player.as_mut().expect("the player is here");
         let answer = player.genmove(&mut req);
+        self.last_genmove = player.last_search().cloned();
         if let Genmove::Move(mv) = answer {
             if !self.game.is_legal(color, mv) {
                 return Err(EngineError::PlayerBug(mv));

@@ -2,6 +2,7 @@
 //! translating engine results into responses. No game logic lives here.
 
 pub mod command;
+pub mod gfx;
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -10,10 +11,10 @@ use std::time::Duration;
 
 pub use command::{COMMANDS, Command, ParseError, Request, parse_line};
 
-use crate::engine::mcts::{gfx_best_moves, marked_line, var_moves};
 use crate::engine::{Engine, EngineError, Genmove};
 use crate::rules::{Color, Coord, GameError, Move, format_score};
 use crate::search::Snapshot;
+use gfx::{Reporting, gfx_best_moves, marked_line, var_moves};
 
 /// An in-memory output that can be read while a session writes to it
 /// (tests, embedding).
@@ -76,6 +77,7 @@ pub struct Session {
     engine: Engine,
     quit: bool,
     out: Output,
+    reporting: Reporting,
 }
 
 /// A successful response body, or a failure message.
@@ -240,7 +242,14 @@ impl Session {
             engine,
             quit: false,
             out,
+            reporting: Reporting::default(),
         }
+    }
+
+    /// What the session prints on stderr while the engine thinks
+    /// (nothing by default).
+    pub fn set_reporting(&mut self, reporting: Reporting) {
+        self.reporting = reporting;
     }
 
     fn write_out(&self, text: &str) {
@@ -324,13 +333,19 @@ impl Session {
         let every = Duration::from_millis(10 * interval_cs.max(1) as u64);
         self.write_out(&format!("={}\n", id.unwrap_or("")));
         if genmove {
-            let answer = self.engine.genmove_with(
-                color,
-                true,
-                false,
-                Some(every),
-                &mut lz_writer(self.out.clone()),
-            );
+            let mut info = lz_writer(self.out.clone());
+            let reporting = self.reporting;
+            let started = std::time::Instant::now();
+            let answer = self
+                .engine
+                .genmove_with(color, true, false, Some(every), &mut |s| {
+                    reporting.snapshot(s);
+                    info(s);
+                });
+            if let (Ok(choice), Some(r)) = (&answer, self.engine.last_search()) {
+                let table = self.engine.has_table();
+                reporting.genmove(color, *choice, r, started.elapsed(), table);
+            }
             let mv = match answer {
                 Ok(Genmove::Move(m)) => m.to_string(),
                 Ok(Genmove::Resign) => "resign".into(),
@@ -377,9 +392,9 @@ impl Session {
                 Ok(String::new())
             }
             C::Play(color, mv) => e.play(color, mv).map(|_| String::new()).map_err(fail),
-            C::Genmove(color) => genmove(e, color, true, false),
-            C::RegGenmove(color) => genmove(e, color, false, false),
-            C::GenmoveCleanup(color) => genmove(e, color, true, true),
+            C::Genmove(color) => genmove(e, self.reporting, color, true, false),
+            C::RegGenmove(color) => genmove(e, self.reporting, color, false, false),
+            C::GenmoveCleanup(color) => genmove(e, self.reporting, color, true, true),
             C::Undo => e.undo().map(|_| String::new()).map_err(fail),
             C::FixedHandicap(n) => e.fixed_handicap(n).map(join).map_err(fail),
             C::PlaceFreeHandicap(n) => e.place_free_handicap(n).map(join).map_err(fail),
@@ -597,8 +612,19 @@ fn on_board(e: &Engine, mv: Move) -> Result<Coord, String> {
     }
 }
 
-fn genmove(e: &mut Engine, color: Color, commit: bool, cleanup: bool) -> Answer {
-    match e.genmove(color, commit, cleanup) {
+fn genmove(
+    e: &mut Engine,
+    reporting: Reporting,
+    color: Color,
+    commit: bool,
+    cleanup: bool,
+) -> Answer {
+    let started = std::time::Instant::now();
+    let answer = e.genmove_with(color, commit, cleanup, None, &mut |s| reporting.snapshot(s));
+    if let (Ok(choice), Some(r)) = (&answer, e.last_search()) {
+        reporting.genmove(color, *choice, r, started.elapsed(), e.has_table());
+    }
+    match answer {
         Ok(Genmove::Move(mv)) => Ok(mv.to_string()),
         Ok(Genmove::Resign) => Ok("resign".into()),
         Err(err) => Err(error_text(&err)),

@@ -246,8 +246,6 @@ impl EngineArgs {
             play: PlayOptions {
                 playouts: self.playouts,
                 default_move_secs: self.move_secs,
-                verbose: !self.quiet,
-                live_gfx: self.live_gfx,
                 dynamic_komi: self.dynamic_komi,
                 ..PlayOptions::default()
             },

@@ -41,6 +41,10 @@ pub fn run(cli: &Cli) -> Result<ExitCode> {
         cli.engine.ko
     );
     let mut session = Session::new(engine);
+    session.set_reporting(gtp::gfx::Reporting {
+        verbose: !cli.engine.quiet,
+        live_gfx: cli.engine.live_gfx,
+    });
     let stdin = io::stdin();
     gtp::run(&mut session, stdin.lock(), io::stdout()).context("reading GTP commands")?;
     Ok(ExitCode::SUCCESS)
