@@ -751,7 +751,11 @@ mod tests {
         let mut c = MatchClock::new(t);
         assert!(c.spend(t, 9.0));
         assert!(!c.spend(t, 1.5));
-        let t = TimeSystem::from_gtp(0, 5, 1);
+        let t = TimeSystem::Canadian {
+            main: 0.0,
+            period: 5.0,
+            stones: 1,
+        };
         let mut c = MatchClock::new(t);
         assert!(c.spend(t, 4.9));
         assert!(c.spend(t, 4.9));

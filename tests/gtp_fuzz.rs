@@ -153,7 +153,6 @@ fn random_and_mutated_lines_never_break_the_front_end() {
         let config = EngineConfig {
             size: 9,
             status_playouts: 8,
-            file_root: Some(dir.clone()),
             search: SearchConfig {
                 threads: 1,
                 max_tree_bytes: 8 << 20,
@@ -167,6 +166,7 @@ fn random_and_mutated_lines_never_break_the_front_end() {
             ..EngineConfig::default()
         };
         let mut session = Session::new(Engine::new(config).unwrap());
+        session.set_file_root(Some(dir.clone()));
         for line in &lines {
             let answer = session.handle_line(line);
             let kind = match &answer {

@@ -6,7 +6,7 @@ pub mod mcts;
 pub mod random;
 pub mod time;
 
-use std::path::{Component, Path, PathBuf};
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -58,8 +58,6 @@ pub struct EngineConfig {
     pub komi: f64,
     /// Playouts behind `final_score` / `final_status_list`.
     pub status_playouts: usize,
-    /// If set, `loadsgf`/`printsgf` only touch relative paths below it.
-    pub file_root: Option<PathBuf>,
     pub weights: Weights,
     /// Threads, tree memory cap, tree reuse (the seed is `seed`).
     pub search: SearchConfig,
@@ -79,7 +77,6 @@ impl Default for EngineConfig {
             size: 19,
             komi: 7.5,
             status_playouts: 256,
-            file_root: None,
             weights: Weights::default(),
             search: SearchConfig::default(),
             play: PlayOptions::default(),
@@ -195,8 +192,6 @@ pub enum EngineError {
     BadSetup { path: PathBuf, coord: Coord },
     #[error(transparent)]
     Region(#[from] crate::tsumego::RegionError),
-    #[error("'{0}' is outside the allowed directory: use a relative path without '..'")]
-    OutsideRoot(PathBuf),
     #[error("cannot write '{path}': {source}")]
     Write {
         path: PathBuf,
@@ -693,29 +688,12 @@ impl Engine {
         }
     }
 
-    fn resolve(&self, path: &Path) -> Result<PathBuf, EngineError> {
-        match &self.config.file_root {
-            None => Ok(path.to_path_buf()),
-            Some(root) => {
-                let ok = path
-                    .components()
-                    .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
-                if ok {
-                    Ok(root.join(path))
-                } else {
-                    Err(EngineError::OutsideRoot(path.to_path_buf()))
-                }
-            }
-        }
-    }
-
     /// Loads an SGF file and sets up the position before move `before`
     /// (1-based; `None` replays the whole main line). Board size and komi
     /// come from the file (komi is kept if the file has no KM). On error
     /// the current game is left unchanged.
     pub fn load_sgf(&mut self, path: &Path, before: Option<usize>) -> Result<(), EngineError> {
-        let full = self.resolve(path)?;
-        let rec = sgf::read_file(&full)?;
+        let rec = sgf::read_file(path)?;
         let komi = rec.komi.unwrap_or(self.game.komi());
         let mut game = Game::new(rec.size, komi, self.config.rules)?;
         game.setup_stones(&rec.setup).map_err(|e| match e {
@@ -759,8 +737,7 @@ impl Engine {
 
     /// Writes the game as an SGF file.
     pub fn save_sgf(&self, path: &Path) -> Result<(), EngineError> {
-        let full = self.resolve(path)?;
-        std::fs::write(&full, self.sgf() + "\n").map_err(|source| EngineError::Write {
+        std::fs::write(path, self.sgf() + "\n").map_err(|source| EngineError::Write {
             path: path.to_path_buf(),
             source,
         })
@@ -811,20 +788,5 @@ mod tests {
         assert_eq!(e.clock().system, TimeSystem::Absolute { main: 60.0 });
         assert!(e.set_board_size(26).is_err());
         assert_eq!(e.game().size(), 13);
-    }
-
-    #[test]
-    fn file_root_rejects_escapes() {
-        let e = Engine::new(EngineConfig {
-            file_root: Some(PathBuf::from("/tmp")),
-            ..EngineConfig::default()
-        })
-        .unwrap();
-        assert!(e.resolve(Path::new("../x.sgf")).is_err());
-        assert!(e.resolve(Path::new("/etc/passwd")).is_err());
-        assert_eq!(
-            e.resolve(Path::new("a/b.sgf")).unwrap(),
-            PathBuf::from("/tmp/a/b.sgf")
-        );
     }
 }

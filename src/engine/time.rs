@@ -24,23 +24,6 @@ pub enum TimeSystem {
     Canadian { main: f64, period: f64, stones: u32 },
 }
 
-impl TimeSystem {
-    /// The meaning of GTP `time_settings main byo_yomi_time byo_yomi_stones`:
-    /// stones 0 with byo-yomi time 0 is absolute time, stones 0 with a
-    /// positive byo-yomi time means no limit, otherwise Canadian.
-    pub fn from_gtp(main: u32, byo_time: u32, byo_stones: u32) -> TimeSystem {
-        match (byo_time, byo_stones) {
-            (0, 0) => TimeSystem::Absolute { main: main as f64 },
-            (_, 0) => TimeSystem::Unlimited,
-            (t, s) => TimeSystem::Canadian {
-                main: main as f64,
-                period: t as f64,
-                stones: s,
-            },
-        }
-    }
-}
-
 impl fmt::Display for TimeSystem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -118,28 +101,6 @@ impl Clock {
         if left.seconds < 0.0 {
             left.seconds = 0.0;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn gtp_time_settings() {
-        assert_eq!(
-            TimeSystem::from_gtp(300, 0, 0),
-            TimeSystem::Absolute { main: 300.0 }
-        );
-        assert_eq!(TimeSystem::from_gtp(0, 30, 0), TimeSystem::Unlimited);
-        assert_eq!(
-            TimeSystem::from_gtp(600, 30, 5),
-            TimeSystem::Canadian {
-                main: 600.0,
-                period: 30.0,
-                stones: 5
-            }
-        );
     }
 }
 
@@ -221,7 +182,11 @@ mod budget_tests {
         });
         let b = move_budget(&c, Color::Black, 40, 81).unwrap();
         assert!(b < 0.2, "{b}");
-        c.set_system(TimeSystem::from_gtp(0, 5, 1));
+        c.set_system(TimeSystem::Canadian {
+            main: 0.0,
+            period: 5.0,
+            stones: 1,
+        });
         let b = move_budget(&c, Color::Black, 81, 81).unwrap();
         assert!(b > 3.0 && b < 5.0 - LAG_RESERVE, "{b}");
         c.left[1] = Some(TimeLeft {

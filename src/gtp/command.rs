@@ -324,7 +324,7 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
                 "<main_time> <byo_yomi_time> <byo_yomi_stones>",
                 3,
             )?;
-            Ok(C::TimeSettings(TimeSystem::from_gtp(
+            Ok(C::TimeSettings(time_settings(
                 uint(args[0], "main time")?,
                 uint(args[1], "byo-yomi time")?,
                 uint(args[2], "byo-yomi stones")?,
@@ -581,9 +581,41 @@ fn lz_args(name: &str, args: &[&str]) -> Result<(Option<Color>, u32), ParseError
     Ok((color, interval))
 }
 
+/// The meaning of GTP `time_settings main byo_yomi_time byo_yomi_stones`:
+/// stones 0 with byo-yomi time 0 is absolute time, stones 0 with a
+/// positive byo-yomi time means no limit, otherwise Canadian.
+pub fn time_settings(main: u32, byo_time: u32, byo_stones: u32) -> TimeSystem {
+    match (byo_time, byo_stones) {
+        (0, 0) => TimeSystem::Absolute { main: main as f64 },
+        (_, 0) => TimeSystem::Unlimited,
+        (t, s) => TimeSystem::Canadian {
+            main: main as f64,
+            period: t as f64,
+            stones: s,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn gtp_time_settings() {
+        assert_eq!(
+            time_settings(300, 0, 0),
+            TimeSystem::Absolute { main: 300.0 }
+        );
+        assert_eq!(time_settings(0, 30, 0), TimeSystem::Unlimited);
+        assert_eq!(
+            time_settings(600, 30, 5),
+            TimeSystem::Canadian {
+                main: 600.0,
+                period: 30.0,
+                stones: 5
+            }
+        );
+    }
 
     #[test]
     fn ids_and_names() {

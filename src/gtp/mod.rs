@@ -6,10 +6,11 @@ pub mod gfx;
 
 use std::io::{self, BufRead, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::path::{Component, Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-pub use command::{COMMANDS, Command, ParseError, Request, parse_line};
+pub use command::{COMMANDS, Command, ParseError, Request, parse_line, time_settings};
 
 use crate::engine::{Engine, EngineError, Genmove};
 use crate::rules::{Color, Coord, GameError, Move, format_score};
@@ -78,6 +79,8 @@ pub struct Session {
     quit: bool,
     out: Output,
     reporting: Reporting,
+    /// If set, `loadsgf`/`printsgf` only touch relative paths below it.
+    file_root: Option<PathBuf>,
 }
 
 /// A successful response body, or a failure message.
@@ -101,8 +104,7 @@ fn error_text(e: &EngineError) -> String {
         EngineError::Game(GameError::Handicap(h)) => h.to_string(),
         EngineError::Sgf(_)
         | EngineError::IllegalRecordMove { .. }
-        | EngineError::BadSetup { .. }
-        | EngineError::OutsideRoot(_) => format!("cannot load file: {e}"),
+        | EngineError::BadSetup { .. } => format!("cannot load file: {e}"),
         other => other.to_string(),
     }
 }
@@ -243,7 +245,14 @@ impl Session {
             quit: false,
             out,
             reporting: Reporting::default(),
+            file_root: None,
         }
+    }
+
+    /// Confines `loadsgf` and `printsgf` to relative paths below `root`
+    /// (`None`: any path).
+    pub fn set_file_root(&mut self, root: Option<PathBuf>) {
+        self.file_root = root;
     }
 
     /// What the session prints on stderr while the engine thinks
@@ -422,11 +431,14 @@ impl Session {
                 .collect::<Vec<_>>()
                 .join("\n")),
             C::LoadSgf { path, before } => e
-                .load_sgf(&path, before)
+                .load_sgf(&resolve(&self.file_root, &path)?, before)
                 .map(|_| String::new())
                 .map_err(fail),
             C::PrintSgf(None) => Ok(e.sgf()),
-            C::PrintSgf(Some(path)) => e.save_sgf(&path).map(|_| String::new()).map_err(fail),
+            C::PrintSgf(Some(path)) => e
+                .save_sgf(&resolve(&self.file_root, &path)?)
+                .map(|_| String::new())
+                .map_err(fail),
             C::ShowBoard => Ok(showboard(e)),
             C::CgosGameOver => Ok(String::new()),
             C::ShowWeights => e
@@ -612,6 +624,27 @@ fn on_board(e: &Engine, mv: Move) -> Result<Coord, String> {
     }
 }
 
+/// The file a `loadsgf`/`printsgf` path names: below `root` when one is
+/// set, and then only relative paths without `..`.
+fn resolve(root: &Option<PathBuf>, path: &Path) -> Result<PathBuf, String> {
+    match root {
+        None => Ok(path.to_path_buf()),
+        Some(root) => {
+            let ok = path
+                .components()
+                .all(|c| matches!(c, Component::Normal(_) | Component::CurDir));
+            if ok {
+                Ok(root.join(path))
+            } else {
+                Err(format!(
+                    "cannot load file: '{}' is outside the allowed directory: use a relative path without '..'",
+                    path.display()
+                ))
+            }
+        }
+    }
+}
+
 fn genmove(
     e: &mut Engine,
     reporting: Reporting,
@@ -784,6 +817,21 @@ mod tests {
 
     fn session() -> Session {
         Session::new(Engine::new(EngineConfig::default()).unwrap())
+    }
+
+    #[test]
+    fn file_root_rejects_escapes() {
+        let root = Some(PathBuf::from("/tmp"));
+        assert!(resolve(&root, Path::new("../x.sgf")).is_err());
+        assert!(resolve(&root, Path::new("/etc/passwd")).is_err());
+        assert_eq!(
+            resolve(&root, Path::new("a/b.sgf")).unwrap(),
+            PathBuf::from("/tmp/a/b.sgf")
+        );
+        assert_eq!(
+            resolve(&None, Path::new("../x.sgf")).unwrap(),
+            PathBuf::from("../x.sgf")
+        );
     }
 
     #[test]

@@ -235,7 +235,6 @@ impl EngineArgs {
             },
             size: self.size as usize,
             komi: self.komi,
-            file_root: self.files_under.clone(),
             weights: self.load_weights()?,
             search: SearchConfig {
                 threads,

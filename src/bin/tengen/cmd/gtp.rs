@@ -41,6 +41,7 @@ pub fn run(cli: &Cli) -> Result<ExitCode> {
         cli.engine.ko
     );
     let mut session = Session::new(engine);
+    session.set_file_root(cli.engine.files_under.clone());
     session.set_reporting(gtp::gfx::Reporting {
         verbose: !cli.engine.quiet,
         live_gfx: cli.engine.live_gfx,

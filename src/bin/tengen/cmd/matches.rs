@@ -70,12 +70,19 @@ pub fn run(cli: &Cli, args: &MatchArgs) -> Result<ExitCode> {
     // The same reading as GTP `time_settings`.
     let time = match &args.time {
         None => tengen::engine::TimeSystem::Unlimited,
-        Some(t) => match tengen::gtp::parse_line(&format!("time_settings {t}")).command {
-            Ok(tengen::gtp::Command::TimeSettings(system)) => system,
-            _ => anyhow::bail!(
-                "--time '{t}': give three whole numbers, main byo-yomi-time byo-yomi-stones"
-            ),
-        },
+        Some(t) => {
+            let n: Vec<u32> = t
+                .split_whitespace()
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .unwrap_or_default();
+            let [main, byo_time, byo_stones] = n[..] else {
+                anyhow::bail!(
+                    "--time '{t}': give three whole numbers, main byo-yomi-time byo-yomi-stones"
+                );
+            };
+            tengen::gtp::time_settings(main, byo_time, byo_stones)
+        }
     };
     let cfg = MatchConfig {
         engine,
