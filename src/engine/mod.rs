@@ -236,8 +236,6 @@ pub struct Engine {
     clock: Clock,
     /// Cached status estimate: (position key, dead chains, seki chains).
     status_cache: Option<StatusCache>,
-    /// Life-and-death settings: explicit region, safe stones, limits.
-    tsumego: crate::tsumego::Settings,
 }
 
 impl Engine {
@@ -253,24 +251,22 @@ impl Engine {
             background: None,
             clock: Clock::default(),
             status_cache: None,
-            tsumego: crate::tsumego::Settings::default(),
         })
     }
 
-    /// The life-and-death settings (explicit region, safe stones, limits).
-    pub fn tsumego_settings(&mut self) -> &mut crate::tsumego::Settings {
-        &mut self.tsumego
-    }
-
     /// The closed-boundary problem around the stone at `at`: the explicit
-    /// region if one is set, else region detection.
+    /// region of `settings` if one is set, else region detection.
     /// Every chain through `at` is crucial.
-    pub fn tsumego_problem(&self, at: &[Coord]) -> Result<crate::tsumego::Problem, EngineError> {
+    pub fn tsumego_problem(
+        &self,
+        settings: &crate::tsumego::Settings,
+        at: &[Coord],
+    ) -> Result<crate::tsumego::Problem, EngineError> {
         let b = self.game.board();
         if let Some(&c) = at.iter().find(|c| !c.on_board(b.size())) {
             return Err(EngineError::Region(crate::tsumego::RegionError::Empty(c)));
         }
-        Ok(self.tsumego.problem(b, at)?)
+        Ok(settings.problem(b, at)?)
     }
 
     fn order_weights(&self) -> crate::tsumego::OrderWeights {
@@ -278,29 +274,31 @@ impl Engine {
     }
 
     /// Owl-style reading: can `role`, moving first, kill (attacker) or
-    /// save (defender) the group at `at`? GNU Go's codes 0-3. With several
-    /// stones, the attacker must capture every one of their chains.
+    /// save (defender) the group at `at`? With several stones, the attacker
+    /// must capture every one of their chains.
     pub fn owl(
         &mut self,
+        settings: &crate::tsumego::Settings,
         at: &[Coord],
         role: crate::tsumego::Role,
     ) -> Result<crate::tsumego::OwlAnswer, EngineError> {
         self.stop_background();
-        let prob = self.tsumego_problem(at)?;
+        let prob = self.tsumego_problem(settings, at)?;
         let w = self.order_weights();
-        let opts = self.tsumego.opts;
+        let opts = settings.opts;
         Ok(crate::tsumego::with_stack(|| {
             crate::tsumego::owl(&prob, &w, opts, role)
         }))
     }
 
-    /// GNU Go's `dragon_status`: alive, critical A D, dead or unknown.
+    /// The group's status as GNU Go's `dragon_status` gives it.
     pub fn dragon_status(
         &mut self,
+        settings: &crate::tsumego::Settings,
         at: Coord,
     ) -> Result<crate::tsumego::DragonStatus, EngineError> {
-        let attack = self.owl(&[at], crate::tsumego::Role::Attacker)?;
-        let defend = self.owl(&[at], crate::tsumego::Role::Defender)?;
+        let attack = self.owl(settings, &[at], crate::tsumego::Role::Attacker)?;
+        let defend = self.owl(settings, &[at], crate::tsumego::Role::Defender)?;
         Ok(crate::tsumego::dragon_status(&attack, &defend))
     }
 
@@ -308,14 +306,15 @@ impl Engine {
     /// the side to move in the game), seki told apart from life.
     pub fn tsumego_solve(
         &mut self,
+        settings: &crate::tsumego::Settings,
         at: &[Coord],
         first: Option<crate::tsumego::Role>,
         level: Option<u8>,
     ) -> Result<(crate::tsumego::Problem, crate::tsumego::SideAnswer), EngineError> {
         self.stop_background();
-        let prob = self.tsumego_problem(at)?;
+        let prob = self.tsumego_problem(settings, at)?;
         let w = self.order_weights();
-        let mut opts = self.tsumego.opts;
+        let mut opts = settings.opts;
         if let Some(l) = level {
             opts.level = l;
         }

@@ -81,7 +81,13 @@ pub struct Session {
     reporting: Reporting,
     /// If set, `loadsgf`/`printsgf` only touch relative paths below it.
     file_root: Option<PathBuf>,
+    /// The life-and-death setup kept between commands (`tengen-tsumego_region`,
+    /// `_safe`, `_limit`).
+    tsumego: crate::tsumego::Settings,
 }
+
+/// Default time limit of one life-and-death answer, in seconds.
+pub const DEFAULT_TSUMEGO_SECS: u64 = 30;
 
 /// A successful response body, or a failure message.
 type Answer = Result<String, String>;
@@ -246,6 +252,13 @@ impl Session {
             out,
             reporting: Reporting::default(),
             file_root: None,
+            tsumego: crate::tsumego::Settings {
+                opts: crate::tsumego::SolveOptions {
+                    time: Some(Duration::from_secs(DEFAULT_TSUMEGO_SECS)),
+                    ..crate::tsumego::SolveOptions::default()
+                },
+                ..crate::tsumego::Settings::default()
+            },
         }
     }
 
@@ -497,7 +510,7 @@ impl Session {
                 } else {
                     crate::tsumego::Role::Defender
                 };
-                let a = e.owl(&[at], role).map_err(fail)?;
+                let a = e.owl(&self.tsumego, &[at], role).map_err(fail)?;
                 Ok(owl_text(&a))
             }
             C::OwlAttackChains(ref mvs) | C::OwlDefendChains(ref mvs) => {
@@ -507,12 +520,12 @@ impl Session {
                 } else {
                     crate::tsumego::Role::Defender
                 };
-                let a = e.owl(&at, role).map_err(fail)?;
+                let a = e.owl(&self.tsumego, &at, role).map_err(fail)?;
                 Ok(owl_text(&a))
             }
             C::DragonStatus(mv) => {
                 let at = on_board(e, mv)?;
-                e.dragon_status(at).map(dragon_text).map_err(fail)
+                e.dragon_status(&self.tsumego, at).map(dragon_text).map_err(fail)
             }
             C::TsumegoSolve {
                 ref at,
@@ -520,17 +533,17 @@ impl Session {
                 level,
             } => {
                 let at = all_on_board(e, at)?;
-                let (prob, a) = e.tsumego_solve(&at, first, level).map_err(fail)?;
+                let (prob, a) = e.tsumego_solve(&self.tsumego, &at, first, level).map_err(fail)?;
                 Ok(solve_text(&prob, &a))
             }
             C::TsumegoVar { at, first } => {
                 let at = on_board(e, at)?;
-                let (_, a) = e.tsumego_solve(&[at], Some(first), None).map_err(fail)?;
+                let (_, a) = e.tsumego_solve(&self.tsumego, &[at], Some(first), None).map_err(fail)?;
                 Ok(join(a.owl.line.iter().map(|(_, m)| *m)))
             }
             C::TsumegoGfx(at) => {
                 let at = on_board(e, at)?;
-                let (prob, a) = e.tsumego_solve(&[at], None, None).map_err(fail)?;
+                let (prob, a) = e.tsumego_solve(&self.tsumego, &[at], None, None).map_err(fail)?;
                 let moves: Vec<Move> = a.owl.line.iter().map(|(_, m)| *m).collect();
                 let mut out = String::new();
                 if !moves.is_empty() {
@@ -544,7 +557,7 @@ impl Session {
                 for &m in pts {
                     v.push(on_board(e, m)?);
                 }
-                let s = e.tsumego_settings();
+                let s = &mut self.tsumego;
                 if matches!(cmd, C::TsumegoRegion(_)) {
                     s.region = v;
                 } else {
@@ -553,7 +566,7 @@ impl Session {
                 Ok(String::new())
             }
             C::TsumegoLimit { nodes, secs, level } => {
-                let s = e.tsumego_settings();
+                let s = &mut self.tsumego;
                 if let Some(n) = nodes {
                     s.opts.max_nodes = n;
                 }

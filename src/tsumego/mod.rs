@@ -443,7 +443,9 @@ pub fn solve_side(
     }
 }
 
-/// What the GTP session keeps between life-and-death commands.
+/// How a reading of a group is set up: an explicit region or detection,
+/// safe attacker stones, the limits. (The GTP session keeps one between
+/// commands.)
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// Explicit region (empty: detect it).
@@ -459,17 +461,11 @@ impl Default for Settings {
         Settings {
             region: Vec::new(),
             safe: Vec::new(),
-            opts: SolveOptions {
-                time: Some(Duration::from_secs(DEFAULT_GTP_SECS)),
-                ..SolveOptions::default()
-            },
+            opts: SolveOptions::default(),
             max_region: region::DEFAULT_MAX_REGION,
         }
     }
 }
-
-/// Default time limit of one GTP answer, in seconds.
-pub const DEFAULT_GTP_SECS: u64 = 30;
 
 impl Settings {
     /// The problem on `board` whose crucial chains are those through `at`
