@@ -1,0 +1,165 @@
+//! Questions the playout policy and the priors ask about a point: self-
+//! atari, the chain a move would make, the 3x3 pattern, eyes, and whether
+//! a random move there is worth playing.
+
+use super::*;
+
+impl Board {
+    /// True if `color` playing on the empty point `p` would leave its chain
+    /// with at most one liberty without capturing anything (a self-atari,
+    /// or suicide).
+    pub fn is_self_atari(&self, p: Point, color: Color) -> bool {
+        let packed = self.nbr[p.idx()];
+        if packed & NBR_MASK >= 2 {
+            return false;
+        }
+        let me = Cell::stone(color);
+        let mut found = [Point(0); 2];
+        let mut n = 0;
+        for q in self.neighbors(p) {
+            match self.cells[q.idx()] {
+                Cell::Empty => {
+                    found[n] = q;
+                    n += 1;
+                }
+                Cell::Border => {}
+                c if c == me => {}
+                _ => {
+                    if self.liberties(q) == 1 {
+                        return false;
+                    }
+                }
+            }
+        }
+        for q in self.neighbors(p) {
+            if self.cells[q.idx()] != me {
+                continue;
+            }
+            if self.liberties(q) >= 3 {
+                return false;
+            }
+            let mut libs = [Point(0); 2];
+            let k = self.chain_liberties(q, &mut libs);
+            for &l in &libs[..k] {
+                if l != p && !found[..n].contains(&l) {
+                    if n == 1 {
+                        return false;
+                    }
+                    found[n] = l;
+                    n += 1;
+                }
+            }
+        }
+        n <= 1
+    }
+
+    /// Stones of the chain `color` would form by playing at `p`.
+    pub fn chain_len_after(&self, p: Point, color: Color) -> usize {
+        let (friends, nf) = self.adjacent_chains(p, Cell::stone(color));
+        1 + friends[..nf]
+            .iter()
+            .map(|&h| self.count[ix(h)] as usize)
+            .sum::<usize>()
+    }
+
+    /// The 3x3 neighbourhood of `p` as 16 bits: two bits per neighbour
+    /// (0 empty, 1 Black, 2 White, 3 border) in the order N, E, S, W, NE,
+    /// SE, SW, NW, lowest bits first. "North" is towards larger y.
+    #[inline]
+    pub fn pattern3(&self, p: Point) -> u16 {
+        let s = self.stride;
+        let q = p.0;
+        let order = [
+            q + s,
+            q + 1,
+            q - s,
+            q - 1,
+            q + s + 1,
+            q - s + 1,
+            q - s - 1,
+            q + s - 1,
+        ];
+        let mut code = 0u16;
+        for (i, &o) in order.iter().enumerate() {
+            code |= (self.cells[ix(o)] as u16) << (2 * i);
+        }
+        code
+    }
+
+    /// The colour owning `p` for fast playout scoring: the stone's colour,
+    /// or for an empty point the one colour among its neighbours (`None` if
+    /// both or neither colour touch it).
+    #[inline]
+    pub fn fast_owner(&self, p: Point) -> Option<Color> {
+        match self.cells[p.idx()] {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            Cell::Border => None,
+            Cell::Empty => {
+                let packed = self.nbr[p.idx()];
+                let b = nbr_count(packed, Color::Black) > 0;
+                let w = nbr_count(packed, Color::White) > 0;
+                match (b, w) {
+                    (true, false) => Some(Color::Black),
+                    (false, true) => Some(Color::White),
+                    _ => None,
+                }
+            }
+        }
+    }
+
+    /// Number of empty orthogonal neighbours of `p`.
+    #[inline]
+    pub fn empty_neighbors(&self, p: Point) -> usize {
+        (self.nbr[p.idx()] & NBR_MASK) as usize
+    }
+
+    /// True if `p` is an empty point whose four neighbours are all `color`
+    /// stones or border.
+    #[inline]
+    pub fn is_eyelike(&self, p: Point, color: Color) -> bool {
+        let packed = self.nbr[p.idx()];
+        // no empty neighbour and no opponent neighbour
+        packed & NBR_MASK == 0 && nbr_count(packed, color.opponent()) == 0
+    }
+
+    /// The usual "true eye" test: eye-like, and at most one diagonal held by
+    /// the opponent (none on the edge).
+    pub fn is_true_eye(&self, p: Point, color: Color) -> bool {
+        self.is_eyelike(p, color) && self.eye_diagonals_ok(p, color)
+    }
+
+    /// The diagonal half of [`Board::is_true_eye`], for a point already
+    /// known to be eye-like.
+    #[inline]
+    pub(super) fn eye_diagonals_ok(&self, p: Point, color: Color) -> bool {
+        let opp = Cell::stone(color.opponent());
+        let mut bad = 0;
+        let mut edge = 0;
+        for d in self.diagonals(p) {
+            let c = self.cells[d.idx()];
+            bad += (c == opp) as u32;
+            edge |= (c == Cell::Border) as u32;
+        }
+        bad + edge < 2 && (edge == 0 || bad == 0)
+    }
+
+    /// The light playout's test for a candidate `p` (an empty point): legal
+    /// under simple ko and the suicide rule, and not a true eye of `color`.
+    /// Reads the neighbours once; most points have an empty neighbour and
+    /// are accepted right away.
+    #[inline]
+    pub fn is_playout_candidate(&self, p: Point, color: Color) -> bool {
+        let packed = self.nbr[p.idx()];
+        if self.ko == Some(Ko { point: p, color }) {
+            return false;
+        }
+        if packed & NBR_MASK != 0 {
+            return true;
+        }
+        if nbr_count(packed, color.opponent()) == 0 && self.eye_diagonals_ok(p, color) {
+            return false;
+        }
+        self.allow_suicide || !self.is_suicide(p, color)
+    }
+}
