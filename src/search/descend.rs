@@ -1,0 +1,273 @@
+//! One playout: selection (UCT with RAVE and priors), expansion with the
+//! priors and the table's bonus, the heavy playout and the backup.
+
+use super::*;
+
+impl Searcher {
+    pub(super) fn work(&self, w: &mut Worker, limit: Option<u64>) {
+        while !self.stop_workers.load(Relaxed) {
+            if let Some(max) = limit
+                && self.started.fetch_add(1, Relaxed) >= max
+            {
+                break;
+            }
+            self.playout(w);
+            self.playouts.fetch_add(1, Relaxed);
+        }
+    }
+
+    #[inline]
+    pub(super) fn value(&self, c: &Node, ln_parent: f32) -> f32 {
+        let p = &self.params;
+        let visits = c.visits.load(Relaxed) as f32;
+        let wins = c.wins.load(Relaxed) as f32 * 0.5;
+        let pv = f32::from_bits(c.prior_visits.load(Relaxed));
+        let pw = f32::from_bits(c.prior_wins.load(Relaxed));
+        let an = c.amaf_visits.load(Relaxed) as f32;
+        let aw = c.amaf_wins.load(Relaxed) as f32 * 0.5;
+        let n = visits + pv;
+        let mut v = if n <= 0.0 && an <= 0.0 {
+            p.fpu
+        } else if an <= 0.0 {
+            (wins + pw) / n
+        } else if n <= 0.0 {
+            aw / an
+        } else {
+            let beta = if p.hand_rave {
+                (p.equiv / (3.0 * n + p.equiv)).sqrt()
+            } else {
+                an / (n + an + n * an / p.equiv)
+            };
+            (1.0 - beta) * (wins + pw) / n + beta * aw / an
+        };
+        if p.uct_c > 0.0 {
+            v += p.uct_c * (ln_parent / (visits + 1.0)).sqrt();
+        }
+        v
+    }
+
+    pub(super) fn select(&self, parent: &Node, first: u32, n: usize, at_root: bool) -> u32 {
+        let ln = ((parent.visits.load(Relaxed) + 1) as f32).ln();
+        let mut best = first;
+        let mut best_v = f32::NEG_INFINITY;
+        for k in 0..n as u32 {
+            let c = self.arena.get(first + k);
+            if at_root && self.banned[c.mv.load(Relaxed) as usize] {
+                continue;
+            }
+            let v = self.value(c, ln);
+            if v > best_v {
+                best_v = v;
+                best = first + k;
+            }
+        }
+        best
+    }
+
+    /// Expands `node` (position `board`, `color` to move), if no other
+    /// thread does and the arena has room.
+    pub(super) fn expand(
+        &self,
+        node: &Node,
+        board: &Board,
+        color: Color,
+        last: Option<Point>,
+        cands: &mut Vec<(u16, priors::Prior)>,
+        at_root: bool,
+    ) {
+        if self.arena.is_full()
+            || node
+                .state
+                .compare_exchange(LEAF, EXPANDING, Acquire, Relaxed)
+                .is_err()
+        {
+            return;
+        }
+        cands.clear();
+        for &p in board.points() {
+            if board.cell(p) == Cell::Empty
+                && board.is_legal(p, color)
+                && !board.is_true_eye(p, color)
+                && !(at_root && self.banned[p.idx()])
+            {
+                cands.push((p.0, priors::prior(board, color, p, last, &self.resolved)));
+            }
+        }
+        cands.push((PASS, priors::pass_prior(&self.resolved)));
+        let Some(first) = self.arena.alloc(cands.len()) else {
+            node.state.store(LEAF, Release);
+            return;
+        };
+        // The table's best move for this position, if any, gets a bonus.
+        let mut bonus = None;
+        if self.table_on
+            && let Some(t) = &self.table
+        {
+            match t.probe(board.key(color) ^ self.class_key) {
+                Some(e) => match cands.iter().position(|(mv, _)| *mv == e.mv) {
+                    Some(k) => {
+                        self.hits.fetch_add(1, Relaxed);
+                        bonus = Some((k, self.params.table_prior * e.quality as f32 / 20.0));
+                    }
+                    // A collision or a move this position forbids.
+                    None => {
+                        self.misses.fetch_add(1, Relaxed);
+                    }
+                },
+                None => {
+                    self.misses.fetch_add(1, Relaxed);
+                }
+            }
+        }
+        for (k, (mv, pr)) in cands.iter().enumerate() {
+            let b = match bonus {
+                Some((i, b)) if i == k => b,
+                _ => 0.0,
+            };
+            self.arena
+                .get(first + k as u32)
+                .reset(*mv, pr.visits + b, pr.wins + b);
+        }
+        node.first_child.store(first, Relaxed);
+        node.num_children.store(cands.len() as u16, Relaxed);
+        node.state.store(EXPANDED, Release);
+    }
+
+    /// One descent, playout and backup.
+    pub(super) fn playout(&self, w: &mut Worker) {
+        let p = self.params;
+        w.board.copy_from(&self.root_board);
+        w.path.clear();
+        w.moves.clear();
+        let mut color = self.root_color;
+        let mut passes = self.root_passes;
+        let mut last = self.root_last;
+        let mut ix = self.root;
+        let mut terminal = false;
+        loop {
+            let node = self.arena.get(ix);
+            w.path.push(ix);
+            node.visits.fetch_add(p.vl, Relaxed);
+            if passes >= 2 {
+                terminal = true;
+                break;
+            }
+            match node.children() {
+                Some((first, n)) => {
+                    let child = self.select(node, first, n, w.path.len() == 1);
+                    let mv = self.arena.get(child).mv.load(Relaxed);
+                    if mv == PASS {
+                        w.board.pass();
+                        passes += 1;
+                        last = None;
+                    } else {
+                        let pt = Point(mv);
+                        debug_assert!(w.board.is_legal(pt, color));
+                        w.board.play_unchecked(pt, color);
+                        w.moves.push((pt, color));
+                        passes = 0;
+                        last = Some(pt);
+                    }
+                    color = color.opponent();
+                    ix = child;
+                }
+                None => {
+                    if node.visits.load(Relaxed) >= p.expand_visits + p.vl
+                        && node.state.load(Relaxed) == LEAF
+                    {
+                        self.expand(node, &w.board, color, last, &mut w.cands, false);
+                    }
+                    break;
+                }
+            }
+        }
+        let tree_moves = w.moves.len();
+        if !terminal {
+            heavy_playout(
+                &mut w.board,
+                color,
+                last,
+                &self.policy,
+                &mut w.rng,
+                &mut w.moves,
+            );
+        }
+        // Score and ownership.
+        let score = if terminal {
+            let (b, wh) = w.board.area();
+            b as f64 - wh as f64
+        } else {
+            let mut s = 0i32;
+            for (o, &pt) in w.own.iter_mut().zip(w.board.points()) {
+                match w.board.fast_owner(pt) {
+                    Some(Color::Black) => {
+                        s += 1;
+                        *o += 1;
+                    }
+                    Some(Color::White) => {
+                        s -= 1;
+                        *o -= 1;
+                    }
+                    None => {}
+                }
+            }
+            w.own_n += 1;
+            s as f64
+        } - self.komi;
+        let black_half = if score > 0.0 {
+            2
+        } else if score < 0.0 {
+            0
+        } else {
+            1
+        };
+        let half = |c: Color| match c {
+            Color::Black => black_half,
+            Color::White => 2 - black_half,
+        };
+        // AMAF map: first mover at each point from each depth on.
+        w.generation = w.generation.wrapping_add(1);
+        if w.generation >= (1 << 30) {
+            w.generation = 1;
+            w.amaf.iter_mut().for_each(|x| *x = 0);
+        }
+        let stamp = |g: u32, c: Color| (g << 1) | c.index() as u32;
+        for &(pt, c) in w.moves[tree_moves..].iter().rev() {
+            w.amaf[pt.idx()] = stamp(w.generation, c);
+        }
+        // Backup from the deepest node. The mover into path[i] is the root
+        // colour for odd i.
+        for i in (0..w.path.len()).rev() {
+            let node = self.arena.get(w.path[i]);
+            let mover = if i % 2 == 1 {
+                self.root_color
+            } else {
+                self.root_color.opponent()
+            };
+            node.visits.fetch_add(1, Relaxed);
+            if p.vl > 0 {
+                node.visits.fetch_sub(p.vl, Relaxed);
+            }
+            node.wins.fetch_add(half(mover), Relaxed);
+            // AMAF for the children of path[i]: the side to move there is
+            // the opponent of the mover.
+            let to_move = mover.opponent();
+            if let Some((first, n)) = node.children() {
+                let want = stamp(w.generation, to_move);
+                let h = half(to_move);
+                for k in 0..n as u32 {
+                    let c = self.arena.get(first + k);
+                    let mv = c.mv.load(Relaxed);
+                    if mv != PASS && w.amaf[mv as usize & 1023] == want {
+                        c.amaf_visits.fetch_add(1, Relaxed);
+                        c.amaf_wins.fetch_add(h, Relaxed);
+                    }
+                }
+            }
+            let mv = node.mv.load(Relaxed);
+            if i > 0 && mv != PASS {
+                w.amaf[mv as usize & 1023] = stamp(w.generation, mover);
+            }
+        }
+    }
+}

@@ -1,0 +1,221 @@
+//! One search: iterations until a limit, with iterative deepening (an
+//! iteration ends and the tree is dropped when expansions mostly miss the
+//! table), the threads of an iteration, and the result.
+
+use super::*;
+
+impl Searcher {
+    /// Runs a search for `color` in `game` with playout komi `komi`
+    /// (Black's view; dynamic komi included by the caller). `report` is
+    /// called every `limits.report_every` from the calling thread.
+    ///
+    /// With a table that admits the game, expansions probe it and the tree
+    /// is stored into it at the end. With iterative deepening on (the
+    /// `id_mode` weight), the search runs in iterations: when an iteration
+    /// has used its budget and the recent expansions mostly miss the table
+    /// (mode 1), or at once (mode 2), its tree is stored and dropped and a
+    /// larger iteration starts, provided the limits leave room for it.
+    pub fn search(
+        &mut self,
+        game: &Game,
+        color: Color,
+        komi: f64,
+        limits: &Limits,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Snapshot),
+    ) -> SearchResult {
+        let start = Instant::now();
+        self.set_root(game, color, komi);
+        self.searches += 1;
+        self.playouts_before = 0;
+        let writable = self.table.as_ref().is_some_and(|t| t.read_only().is_none());
+        let id_mode = if self.table_on && writable {
+            self.params.id_mode
+        } else {
+            0
+        };
+        let mut budget = self.params.id_first;
+        let threads = self.config.threads.max(1);
+        let mut workers: Vec<Worker> = (0..threads).map(|t| self.new_worker(t)).collect();
+        let mut iterations = Vec::new();
+        let (marked_pv, snapshot) = loop {
+            self.playouts.store(0, Relaxed);
+            self.started.store(0, Relaxed);
+            self.hits.store(0, Relaxed);
+            self.misses.store(0, Relaxed);
+            self.stop_workers.store(false, Relaxed);
+            {
+                // Expand the root at once, so that every thread starts below it.
+                let mut cands = Vec::new();
+                let root = self.arena.get(self.root);
+                if root.state.load(Acquire) == LEAF {
+                    self.expand(
+                        root,
+                        &self.root_board,
+                        color,
+                        self.root_last,
+                        &mut cands,
+                        true,
+                    );
+                }
+            }
+            let end =
+                self.run_iteration(&mut workers, limits, id_mode, budget, start, stop, report);
+            let playouts = self.playouts.load(Relaxed);
+            let snap = self.snapshot(start.elapsed());
+            let (best, winrate, visits) = snap
+                .best()
+                .map_or((Move::Pass, 0.5, 0), |c| (c.mv, c.winrate, c.visits));
+            let mut counts = Counts {
+                hits: self.hits.load(Relaxed),
+                misses: self.misses.load(Relaxed),
+                ..Counts::default()
+            };
+            let marked = if end == IterationEnd::Done {
+                self.marked_pv(24)
+            } else {
+                Vec::new()
+            };
+            self.store_tree(&mut counts);
+            if let Some(t) = &self.table
+                && self.table_on
+            {
+                t.record(counts);
+            }
+            let cumulative = self.playouts_before + playouts;
+            let it = Iteration {
+                number: iterations.len() as u32 + 1,
+                best,
+                winrate,
+                visits,
+                hits: counts.hits,
+                misses: counts.misses,
+                playouts,
+                cumulative,
+                restarted: end == IterationEnd::Restart,
+            };
+            if id_mode != 0
+                && let Some(log) = &mut self.iteration_log
+            {
+                log(&it);
+            }
+            iterations.push(it);
+            if end == IterationEnd::Done {
+                break (marked, snap);
+            }
+            self.playouts_before = cumulative;
+            budget = budget.max(playouts as f64) * self.params.id_growth;
+            self.root = self.arena.new_root();
+        };
+        // Ownership of this search.
+        let n = self.root_board.points().len();
+        let mut sum = vec![0i64; n];
+        let mut count = 0i64;
+        for w in &workers {
+            for (s, o) in sum.iter_mut().zip(&w.own) {
+                *s += *o as i64;
+            }
+            count += w.own_n as i64;
+        }
+        if count > 0 {
+            let own = sum
+                .iter()
+                .map(|&s| (s as f64 / count as f64) as f32)
+                .collect();
+            self.ownership = Some((self.root_board.key(color), own));
+        }
+        if let Some(t) = &self.table {
+            t.maybe_flush(Duration::from_secs(30));
+        }
+        let (best, winrate) = match snapshot.best() {
+            Some(c) => (c.mv, c.winrate),
+            None => (Move::Pass, 0.5),
+        };
+        SearchResult {
+            snapshot,
+            best,
+            winrate,
+            marked_pv,
+            iterations,
+        }
+    }
+
+    /// Runs the threads of one iteration until a limit, the stop flag or
+    /// (iterative deepening) a restart.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn run_iteration(
+        &self,
+        workers: &mut [Worker],
+        limits: &Limits,
+        id_mode: u32,
+        budget: f64,
+        start: Instant,
+        stop: &AtomicBool,
+        report: &mut dyn FnMut(&Snapshot),
+    ) -> IterationEnd {
+        let before = self.playouts_before;
+        let it_limit = limits.playouts.map(|n| n.saturating_sub(before));
+        let p = self.params;
+        std::thread::scope(|s| {
+            for w in workers.iter_mut() {
+                s.spawn(move || self.work(w, it_limit));
+            }
+            let mut last_report = Instant::now();
+            // Miss share over the last window of expansions.
+            let mut window_start = (0u64, 0u64);
+            let mut share = 0.0;
+            loop {
+                std::thread::sleep(Duration::from_millis(2));
+                let elapsed = start.elapsed();
+                let done = self.playouts.load(Relaxed);
+                let total = before + done;
+                let mut end = (stop.load(Relaxed)
+                    || limits.playouts.is_some_and(|n| total >= n)
+                    || limits.time.is_some_and(|t| elapsed >= t))
+                .then_some(IterationEnd::Done);
+                let rate = total as f64 / elapsed.as_secs_f64().max(1e-6);
+                if end.is_none()
+                    && limits.early_stop
+                    && let Some(t) = limits.time
+                    && elapsed > t / 10
+                {
+                    let remaining = rate * (t - elapsed).as_secs_f64();
+                    let (a, b) = self.top_two_visits();
+                    if (a - b) as f64 > remaining {
+                        end = Some(IterationEnd::Done);
+                    }
+                }
+                if end.is_none() && id_mode != 0 {
+                    let (h, m) = (self.hits.load(Relaxed), self.misses.load(Relaxed));
+                    let (dh, dm) = (h - window_start.0, m - window_start.1);
+                    if dh + dm >= p.id_window {
+                        share = dm as f64 / (dh + dm) as f64;
+                        window_start = (h, m);
+                    }
+                    let next = budget.max(done as f64) * p.id_growth;
+                    let mut remaining = f64::INFINITY;
+                    if let Some(n) = limits.playouts {
+                        remaining = remaining.min(n.saturating_sub(total) as f64);
+                    }
+                    if let Some(t) = limits.time {
+                        remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
+                    }
+                    let wants = done as f64 >= budget && (id_mode == 2 || share > p.id_miss_share);
+                    if wants && remaining >= next {
+                        end = Some(IterationEnd::Restart);
+                    }
+                }
+                if let Some(end) = end {
+                    self.stop_workers.store(true, Relaxed);
+                    return end;
+                }
+                if let Some(every) = limits.report_every
+                    && last_report.elapsed() >= every
+                {
+                    last_report = Instant::now();
+                    report(&self.snapshot(start.elapsed()));
+                }
+            }
+        })
+    }
+}

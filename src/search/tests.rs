@@ -1,0 +1,201 @@
+use super::*;
+use crate::rules::Rules;
+
+fn game(size: usize) -> Game {
+    Game::new(size, 7.0, Rules::default()).unwrap()
+}
+
+fn run(s: &mut Searcher, g: &Game, playouts: u64) -> SearchResult {
+    let stop = AtomicBool::new(false);
+    s.search(
+        g,
+        g.to_move(),
+        g.komi(),
+        &Limits {
+            playouts: Some(playouts),
+            ..Limits::default()
+        },
+        &stop,
+        &mut |_| {},
+    )
+}
+
+#[test]
+fn one_thread_is_deterministic() {
+    let g = game(9);
+    let mut a = Searcher::new(
+        SearchConfig {
+            seed: 5,
+            ..SearchConfig::default()
+        },
+        Weights::default(),
+    );
+    let mut b = Searcher::new(
+        SearchConfig {
+            seed: 5,
+            ..SearchConfig::default()
+        },
+        Weights::default(),
+    );
+    let ra = run(&mut a, &g, 2000);
+    let rb = run(&mut b, &g, 2000);
+    assert_eq!(ra.snapshot.candidates, rb.snapshot.candidates);
+    assert_eq!(a.tree_nodes(), b.tree_nodes());
+    assert_eq!(ra.snapshot.playouts, 2000);
+}
+
+#[test]
+fn reuses_the_tree_after_two_moves() {
+    let mut g = game(9);
+    let mut s = Searcher::new(SearchConfig::default(), Weights::default());
+    let r = run(&mut s, &g, 3000);
+    g.play(Color::Black, r.best).unwrap();
+    let reply = r.snapshot.best().unwrap().pv.get(1).copied();
+    let reply = reply.unwrap_or(Move::Pass);
+    g.play(Color::White, reply).unwrap();
+    let reused = s.find_reuse(g.board(), Color::Black, g.komi());
+    assert!(reused.is_some(), "the grandchild is in the tree");
+    let before = s.arena.get(reused.unwrap()).visits.load(Relaxed);
+    let r2 = run(&mut s, &g, 100);
+    assert!(r2.snapshot.root_visits as u64 >= before as u64 + 100);
+}
+
+#[test]
+fn a_full_arena_stops_growing_gracefully() {
+    let g = game(19);
+    let mut s = Searcher::new(
+        SearchConfig {
+            max_tree_bytes: 1, // one chunk
+            ..SearchConfig::default()
+        },
+        Weights::default(),
+    );
+    let r = run(&mut s, &g, 3000);
+    assert!(r.snapshot.tree_full);
+    assert_eq!(r.snapshot.playouts, 3000);
+    assert!(g.is_legal(Color::Black, r.best));
+}
+
+#[test]
+fn iterations_restart_and_a_later_search_hits_the_table() {
+    let dir = std::env::temp_dir().join(format!("tengen-search-table-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let t = Table::open(
+        &dir.join("s.table"),
+        table::OpenMode {
+            create: Some((1 << 16, table::Scope::default())),
+            read_only_if_busy: false,
+            read_only: false,
+        },
+    )
+    .unwrap();
+    let g = game(9);
+    let w = Weights {
+        id_mode: [2.0; 3],
+        id_first_playouts: [500.0; 3],
+        ..Weights::default()
+    };
+    let mut s = Searcher::new(SearchConfig::default(), w.clone());
+    s.set_table(Some(t.clone()));
+    let r = run(&mut s, &g, 4000);
+    assert!(r.iterations.len() >= 2, "{:?}", r.iterations);
+    assert!(r.iterations.iter().rev().skip(1).all(|i| i.restarted));
+    assert_eq!(r.iterations.last().unwrap().cumulative, 4000);
+    assert_eq!(r.snapshot.playouts, 4000);
+    // The root's best move is stored, and it is legal.
+    let key = table::key(g.board(), Color::Black, g.komi(), g.rules());
+    let e = t.probe(key).expect("the root is stored");
+    assert!(table::playable(g.board(), Color::Black, e.mv));
+    // A fresh searcher on the same position finds it at once.
+    let mut s2 = Searcher::new(SearchConfig::default(), w.clone());
+    s2.set_table(Some(t.clone()));
+    let r2 = run(&mut s2, &g, 1000);
+    assert!(r2.iterations[0].hits > 0);
+    assert_ne!(r2.marked_pv[0].1, Mark::None, "{:?}", r2.marked_pv);
+    drop(t);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The prior (wins, visits) of the root child playing `mv`.
+fn root_prior(s: &Searcher, mv: Move) -> Option<(f32, f32)> {
+    let (first, n) = s.arena.get(s.root).children()?;
+    (0..n as u32)
+        .map(|k| s.arena.get(first + k))
+        .find(|c| s.to_move(c.mv.load(Relaxed)) == mv)
+        .map(|c| {
+            let st = c.stats();
+            (st.prior_wins, st.prior_visits)
+        })
+}
+
+/// A position met again gives the table's best move its bonus of
+/// virtual wins (table_prior x quality / 20) and nothing else, and a
+/// short search then picks the deep search's move more often. Single
+/// iterations on one thread, so the figures are reproducible (with
+/// iterative deepening a polling thread decides where an iteration
+/// ends, so those searches differ from run to run).
+#[test]
+fn the_table_gives_its_best_move_a_prior_in_later_searches() {
+    let dir = std::env::temp_dir().join(format!("tengen-search-guide-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let t = Table::open(
+        &dir.join("s.table"),
+        table::OpenMode {
+            create: Some((1 << 16, table::Scope::default())),
+            read_only_if_busy: false,
+            read_only: false,
+        },
+    )
+    .unwrap();
+    let one = Weights {
+        id_mode: [0.0; 3],
+        ..Weights::default()
+    };
+    let mut positions = Vec::new();
+    let mut g = game(9);
+    for mv in ["E5", "C5", "E3", "G4", "D3", "F3", "C4", "D6"] {
+        positions.push(g.clone());
+        g.play(g.to_move(), mv.parse().unwrap()).unwrap();
+    }
+    let (mut picked_with, mut picked_without) = (0, 0);
+    for g in &positions {
+        let mut deep = Searcher::new(SearchConfig::default(), one.clone());
+        deep.set_table(Some(t.clone()));
+        run(&mut deep, g, 4000);
+        let key = table::key(g.board(), g.to_move(), g.komi(), g.rules());
+        let e = t.probe(key).expect("the root is stored");
+        let stored = deep.to_move(e.mv);
+        let mut with = Searcher::new(SearchConfig::default(), one.clone());
+        with.set_table(Some(t.clone()));
+        let rw = run(&mut with, g, 1000);
+        let mut without = Searcher::new(SearchConfig::default(), one.clone());
+        let ro = run(&mut without, g, 1000);
+        let bonus = one.table_prior[0] as f32 * e.quality as f32 / 20.0;
+        assert!(bonus > 1.0, "quality {}", e.quality);
+        let (cands, _) = with.arena.get(with.root).children().unwrap();
+        let n = with.arena.get(with.root).children().unwrap().1 as u32;
+        for k in 0..n {
+            let mv = with.to_move(with.arena.get(cands + k).mv.load(Relaxed));
+            let (w1, v1) = root_prior(&with, mv).unwrap();
+            let (w0, v0) = root_prior(&without, mv).unwrap();
+            let (dw, dv) = if mv == stored {
+                (bonus, bonus)
+            } else {
+                (0.0, 0.0)
+            };
+            assert!(
+                (w1 - w0 - dw).abs() < 1e-3 && (v1 - v0 - dv).abs() < 1e-3,
+                "{mv} (stored {stored}): prior {w1}/{v1} with the table, {w0}/{v0} without"
+            );
+        }
+        picked_with += (rw.best == stored) as u32;
+        picked_without += (ro.best == stored) as u32;
+    }
+    // Measured: 3 of 8 with the table, 1 without.
+    assert!(
+        picked_with > picked_without,
+        "the deep search's move is picked {picked_with} times of 8 with the table, {picked_without} without"
+    );
+    drop(t);
+    let _ = std::fs::remove_dir_all(&dir);
+}
