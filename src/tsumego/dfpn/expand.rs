@@ -1,0 +1,249 @@
+//! Expansion: the children of a node in move order with their initial
+//! proof numbers, and the boards of the path.
+
+use super::*;
+
+impl Dfpn<'_> {
+    pub(super) fn ensure_depth(&mut self, d: usize) {
+        while self.boards.len() <= d {
+            let b = self.boards[0].clone();
+            self.boards.push(b);
+        }
+        while self.killers.len() <= d {
+            self.killers.push(None);
+        }
+    }
+
+    /// Plays `mv` from the position at `depth` into `depth + 1`.
+    pub(super) fn play_into(
+        &mut self,
+        depth: usize,
+        mv: Option<Point>,
+        color: Color,
+        ko_exempt: bool,
+    ) {
+        self.ensure_depth(depth + 1);
+        let (lo, hi) = self.boards.split_at_mut(depth + 1);
+        let child = &mut hi[0];
+        child.copy_from(&lo[depth]);
+        match mv {
+            None => child.pass(),
+            Some(p) => {
+                if ko_exempt {
+                    child.pass();
+                }
+                child.play_unchecked(p, color);
+            }
+        }
+    }
+
+    /// True if `color` playing the empty point `p` would capture a stone
+    /// outside the region (forbidden: those stones are safe).
+    pub(super) fn captures_outside(&self, b: &Board, p: Point, color: Color) -> bool {
+        let opp = Cell::stone(color.opponent());
+        b.neighbors(p).iter().any(|&q| {
+            b.cell(q) == opp
+                && b.liberties(q) == 1
+                && b.chain_stones(q).any(|s| !self.prob.in_region(s))
+        })
+    }
+
+    /// The ordered, pruned children of the node at `depth`, and whether a
+    /// move was banned by the repetition rule.
+    pub(super) fn expand(
+        &mut self,
+        depth: usize,
+        c: Color,
+        last_pass: bool,
+        prev_alt: Option<Point>,
+        threats: [u8; 2],
+    ) -> (Vec<Child>, bool) {
+        self.ensure_depth(depth + 1);
+        let prob = self.prob;
+        let role = (c == prob.defender) as usize;
+        let mut heads = std::mem::take(&mut self.heads);
+        heads.clear();
+        {
+            let b = &self.boards[depth];
+            for (i, &p) in self.crucial.iter().enumerate() {
+                if prob.chain_on_board(b, i) {
+                    heads.push(b.chain_head(p));
+                }
+            }
+        }
+        let spent = spend(threats, c);
+        let mut banned = false;
+        // (score, child, self-atari of 2+ stones capturing nothing,
+        // fills own eye, region index)
+        let mut scored: Vec<(f64, Child, bool, bool, usize)> = Vec::new();
+        for i in 0..prob.region.len() {
+            let p = prob.region[i];
+            let b = &self.boards[depth];
+            if b.cell(p) != Cell::Empty {
+                continue;
+            }
+            let ko_banned = b.ko().is_some_and(|k| k.point == p && k.color == c);
+            let mut ko_exempt = false;
+            if ko_banned {
+                self.ko_seen = true;
+                if threats[c.index()] > 0 {
+                    ko_exempt = true;
+                } else {
+                    continue;
+                }
+            } else if b.is_suicide(p, c) {
+                continue;
+            }
+            if self.captures_outside(b, p, c) {
+                continue;
+            }
+            let useless = !b.is_legal(p, c.opponent());
+            self.play_into(depth, Some(p), c, ko_exempt);
+            let child = &self.boards[depth + 1];
+            let rep = Self::rep_key(child, c.opponent());
+            if !ko_exempt && self.path[self.floor..].contains(&rep) {
+                banned = true;
+                continue;
+            }
+            order::features(
+                prob,
+                &self.boards[depth],
+                &self.boards[depth + 1],
+                p,
+                c,
+                &heads,
+                &mut self.feat,
+            );
+            let w = self.w;
+            let mut s = order::score(w, role, &self.feat);
+            let ci = c.index();
+            s += w.wins * ((1 + self.wins[p.idx()][ci]) as f64).log2();
+            s += w.history * ((1 + self.history[p.idx()][ci]) as f64).log2();
+            if self.killers[depth] == Some(p) {
+                s += w.killer;
+            }
+            if prev_alt == Some(p) {
+                s += w.opp_best;
+            }
+            if useless {
+                s -= w.useless;
+            }
+            let self_atari = order::is_self_atari(&self.feat)
+                && self.boards[depth + 1].chain_len(p) >= 2
+                && self.feat[0] == 0.0;
+            let key = self.tt_key(
+                &self.boards[depth + 1],
+                c.opponent(),
+                false,
+                if ko_exempt { spent } else { threats },
+            );
+            let winner = self.terminal(depth + 1, false);
+            let mut kid = Child::new(Some(p), key, rep, ko_exempt, winner);
+            kid.threats = if ko_exempt { spent } else { threats };
+            if winner.is_none() && self.w.distance > 0.0 {
+                let (att, def) = self.distances(depth + 1);
+                let (mine, theirs) = if c == prob.attacker() {
+                    (att, def)
+                } else {
+                    (def, att)
+                };
+                kid.h_mine = (mine as f64 * self.w.distance) as u64;
+                kid.phi = 1 + (theirs as f64 * self.w.distance) as u64;
+            }
+            let eye_fill = order::fills_own_eye(&self.feat);
+            scored.push((s, kid, self_atari, eye_fill, i));
+        }
+        // The pass. Two passes in a row end the game, unless the first was
+        // made under a ko ban: then the ban lapses and play goes on (a side
+        // cannot win a ko by passing after its opponent was banned).
+        {
+            let under_ko = self.boards[depth].ko().is_some_and(|k| k.color == c);
+            self.play_into(depth, None, c, false);
+            let key = self.tt_key(&self.boards[depth + 1], c.opponent(), !under_ko, threats);
+            let rep = Self::rep_key(&self.boards[depth + 1], c.opponent());
+            let winner = self.terminal(depth + 1, last_pass);
+            let mut kid = Child::new(None, key, rep, false, winner);
+            kid.threats = threats;
+            kid.passes = last_pass && winner == Some(prob.defender);
+            kid.pass_ends = !under_ko;
+            let mut f = [0.0; NF];
+            f[PASS_FEATURE] = 1.0;
+            scored.push((
+                order::score(self.w, role, &f),
+                kid,
+                false,
+                false,
+                usize::MAX,
+            ));
+        }
+        self.heads = heads;
+        scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.4.cmp(&b.4)));
+
+        // Forward pruning. Level 2 drops moves by fixed rules only, so its
+        // answer does not depend on the ordering weights; levels 3-5 also
+        // keep only the best share of the ordered moves.
+        if self.level >= 2 {
+            let w = self.w;
+            let n_moves = scored.len();
+            let plays = |v: &Vec<(f64, Child, bool, bool, usize)>| {
+                v.iter().filter(|s| s.1.mv.is_some()).count()
+            };
+            if self.level >= w.self_atari_level && scored.iter().any(|s| s.1.mv.is_some() && !s.2) {
+                scored.retain(|s| !s.2);
+            }
+            if self.level >= w.eye_fill_level && scored.iter().any(|s| s.1.mv.is_some() && !s.3) {
+                scored.retain(|s| !s.3);
+            }
+            if self.level >= w.pass_level && plays(&scored) > 0 {
+                scored.retain(|s| s.1.mv.is_some());
+            }
+            if self.level >= 3 {
+                let frac = w.keep[(self.level - 3) as usize];
+                let keep = ((n_moves as f64 * frac).ceil() as usize).max(w.min_moves);
+                scored.truncate(keep.max(1));
+            }
+        }
+
+        let mut kids: Vec<Child> = Vec::with_capacity(scored.len());
+        for (rank, (_, mut kid, _, _, _)) in scored.into_iter().enumerate() {
+            kid.delta = (1 + kid.h_mine + (rank as f64 * self.w.rank_cost) as u64).min(INF - 1);
+            // Terminal positions were found when the move was played;
+            // they count as leaves when their value decides the node
+            // (`count_leaves`), and as terminal tests here.
+            if let Some(winner) = kid.winner {
+                if self.counting {
+                    self.counters.terminals += 1;
+                }
+                kid.terminal = true;
+                // Values for the child's side to move (the opponent).
+                if winner == c {
+                    (kid.phi, kid.delta) = (INF, 0);
+                } else {
+                    (kid.phi, kid.delta) = (0, INF);
+                }
+            } else if let Some(e) = self.tt.map.get(&kid.key) {
+                if self.counting {
+                    self.counters.tt_hits += 1;
+                }
+                kid.phi = e.phi;
+                kid.delta = e.delta;
+                kid.passes = e.passes;
+            } else if let Some((phi, delta)) = if self.regime.strict {
+                self.tt
+                    .attacker_wins_plain(kid.key, c.opponent(), prob.attacker())
+            } else {
+                self.tt.dominated(kid.key, kid.threats, c.opponent())
+            } {
+                if self.counting {
+                    self.counters.tt_hits += 1;
+                }
+                kid.phi = phi;
+                kid.delta = delta;
+                // The other regime's proof may have used two passes.
+                kid.passes = true;
+            }
+            kids.push(kid);
+        }
+        (kids, banned)
+    }
+}

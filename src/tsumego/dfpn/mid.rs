@@ -1,0 +1,214 @@
+//! The df-pn recursion (multiple iterative deepening at a node), the
+//! budget, and the leaf counts per first move.
+
+use super::*;
+
+impl Dfpn<'_> {
+    pub(super) fn out_of_budget(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        let over_time = || self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+        if self.counters.nodes >= self.limits.max_nodes
+            || (self.counters.nodes.is_multiple_of(256) && over_time())
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// The df-pn recursion for the node at `depth` with `c` to move.
+    pub(super) fn mid(&mut self, node: Node, th_phi: u64, th_delta: u64) -> Outcome {
+        let Node {
+            depth,
+            c,
+            last_pass,
+            key,
+            prev_alt,
+            threats,
+        } = node;
+        let nodes_before = self.counters.nodes;
+        self.counters.nodes += 1;
+        if self.out_of_budget() {
+            return Outcome {
+                phi: 1,
+                delta: 1,
+                pathdep: false,
+                passes: false,
+            };
+        }
+        let (mut kids, banned) = self.expand(depth, c, last_pass, prev_alt, threats);
+        let (mut phi, mut delta);
+        loop {
+            for k in kids.iter_mut() {
+                if !k.terminal
+                    && !k.pinned
+                    && let Some(e) = self.tt.map.get(&k.key)
+                {
+                    k.phi = e.phi;
+                    k.delta = e.delta;
+                    k.passes = e.passes;
+                }
+            }
+            phi = INF;
+            delta = 0u64;
+            let mut best = 0;
+            let mut second = INF;
+            for (i, k) in kids.iter().enumerate() {
+                if k.delta < phi {
+                    second = phi;
+                    phi = k.delta;
+                    best = i;
+                } else if k.delta < second {
+                    second = k.delta;
+                }
+                // Only a true disproof is infinite: a large sum stops
+                // one short, or a saturated sum would end the search at
+                // the root (threshold INF) with nothing proven.
+                delta = if delta >= INF || k.phi >= INF {
+                    INF
+                } else {
+                    (delta + k.phi).min(INF - 1)
+                };
+            }
+            if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta || self.aborted {
+                break;
+            }
+            let k = kids[best];
+            let child_th_phi = th_delta.saturating_sub(delta - k.phi).min(INF);
+            let eps = second
+                .saturating_add(second / 4)
+                .max(second.saturating_add(1));
+            let child_th_delta = th_phi.min(eps).min(INF);
+            if let Some(p) = k.mv {
+                self.history[p.idx()][c.index()] += 1;
+            }
+            let alt = kids
+                .iter()
+                .enumerate()
+                .find(|&(i, k)| i != best && k.mv.is_some())
+                .and_then(|(_, k)| k.mv);
+            self.play_into(depth, k.mv, c, k.ko_exempt);
+            self.path.push(k.rep);
+            let floor = self.floor;
+            if k.ko_exempt {
+                self.floor = self.path.len() - 1;
+            }
+            let child = Node {
+                depth: depth + 1,
+                c: c.opponent(),
+                last_pass: k.mv.is_none() && k.pass_ends,
+                key: k.key,
+                prev_alt: alt,
+                threats: if k.ko_exempt {
+                    spend(threats, c)
+                } else {
+                    threats
+                },
+            };
+            let before = self.counters.leaves;
+            let out = self.mid(child, child_th_phi, child_th_delta);
+            let (cp, cd) = (out.phi, out.delta);
+            if depth == 0 {
+                self.add_root_leaves(k.mv, self.counters.leaves - before);
+            }
+            self.path.pop();
+            self.floor = floor;
+            let kk = &mut kids[best];
+            kk.phi = cp;
+            kk.delta = cd;
+            kk.pinned = out.pathdep && (cp == 0 || cd == 0);
+            kk.passes = out.passes;
+        }
+        if self.aborted {
+            return Outcome {
+                phi,
+                delta,
+                pathdep: false,
+                passes: false,
+            };
+        }
+        self.count_leaves(depth, &kids, phi == 0, delta == 0);
+        let mut pathdep = false;
+        let mut passes = false;
+        if phi == 0 {
+            if let Some(k) = kids.iter().find(|k| k.delta == 0) {
+                pathdep = k.pinned;
+                passes = k.passes;
+                if let Some(p) = k.mv {
+                    self.wins[p.idx()][c.index()] += 1;
+                    self.killers[depth] = Some(p);
+                }
+                if depth == 0 {
+                    self.root_best =
+                        Some(k.mv.map_or(Move::Pass, |p| Move::Play(self.prob.board.coord(p))));
+                }
+            }
+        } else if delta == 0 {
+            pathdep = banned || kids.iter().any(|k| k.pinned);
+            passes = kids.iter().any(|k| k.passes);
+        }
+        if !(pathdep && (phi == 0 || delta == 0)) {
+            if self.tt.map.len() >= TT_CAP {
+                self.tt.make_room();
+            }
+            let spent = (self.counters.nodes - nodes_before).min(u32::MAX as u64) as u32;
+            if (phi == 0 || delta == 0) && !self.regime.strict {
+                if self.tt.proven.len() >= TT_CAP {
+                    self.tt.proven.clear();
+                }
+                self.tt.proven.insert(key ^ threat_key(threats));
+            }
+            let e = self.tt.map.entry(key).or_insert(Entry {
+                phi,
+                delta,
+                work: 0,
+                passes,
+            });
+            (e.phi, e.delta, e.passes) = (phi, delta, passes);
+            e.work = e.work.saturating_add(spent);
+        }
+        Outcome {
+            phi,
+            delta,
+            pathdep,
+            passes,
+        }
+    }
+
+    /// Counts the terminal children whose values decide a resolved node:
+    /// for a proof, the winning child if terminal and the terminal children
+    /// ordered before the first winning child (an ordered search tries
+    /// them first); for a disproof, every terminal child.
+    pub(super) fn count_leaves(
+        &mut self,
+        depth: usize,
+        kids: &[Child],
+        proved: bool,
+        disproved: bool,
+    ) {
+        if !self.counting || !(proved || disproved) {
+            return;
+        }
+        let upto = if proved {
+            kids.iter().position(|k| k.delta == 0).map_or(0, |i| i + 1)
+        } else {
+            kids.len()
+        };
+        for k in &kids[..upto] {
+            if k.terminal {
+                self.counters.leaves += 1;
+                if depth == 0 {
+                    self.add_root_leaves(k.mv, 1);
+                }
+            }
+        }
+    }
+
+    pub(super) fn add_root_leaves(&mut self, mv: Option<Point>, n: u64) {
+        match self.per_move.iter_mut().find(|e| e.0 == mv) {
+            Some(e) => e.1 += n,
+            None => self.per_move.push((mv, n)),
+        }
+    }
+}

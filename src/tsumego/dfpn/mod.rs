@@ -1,0 +1,509 @@
+//! Depth-first proof-number search (df-pn) over a closed-boundary problem.
+//!
+//! Values are relative to the side to move: `phi` is the proof number of
+//! "the side to move wins", `delta` its disproof number. A node's phi is
+//! the least delta of its children, its delta the sum of their phis. The
+//! children's thresholds follow Nagai's df-pn with Pawlewicz's 1+ε trick.
+//! Unexpanded children start at phi = 1 and delta = 1 + rank × cost, where
+//! rank is the child's place in the move order (df-pn+ style), so the
+//! ordering weights steer the search without touching its correctness.
+//!
+//! **Repetition and ko (the GHI problem).** A move that recreates a
+//! position (stones and side to move) already on the current path is
+//! illegal, except a favoured side's immediate ko recapture (see
+//! [`Regime`]). A proof or disproof that relied on such a ban depends on
+//! the path; it is passed up to the parent for the current path only and
+//! never stored as proven in the transposition table, so a position met
+//! again along another path is searched again rather than given an answer
+//! that was only true on the first path.
+
+mod expand;
+mod mid;
+mod statics;
+mod table;
+
+pub use table::Table;
+
+use ahash::AHashMap;
+use std::time::Instant;
+
+use super::benson::Benson;
+use super::order::{self, NF, OrderWeights, PASS_FEATURE};
+use super::region::Problem;
+use crate::rules::board::MAX_POINTS;
+use crate::rules::zobrist;
+use crate::rules::{Board, Cell, Color, Move, Point};
+
+/// Infinite proof or disproof number.
+pub const INF: u64 = 1 << 40;
+
+/// A region of at most this many points holding the defender's stones and
+/// empty points, with no attacker stone inside, has no room for two eyes
+/// nor for seki: the attacker wins.
+pub const NO_ROOM: usize = 4;
+
+/// Key component for "the previous move was a pass".
+const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
+/// Key component of the seki test's positions (another game than the
+/// plain search's, in the same table).
+const STRICT_KEY: u64 = 0xbb67_ae85_84ca_a73b;
+
+/// How ko is settled in one search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Regime {
+    /// External ko threats of each colour (by `Color::index`): each lets
+    /// that side retake a ko at once, ignoring the simple-ko ban, as if it
+    /// had played a threat the opponent answered.
+    pub threats: [u8; 2],
+    /// Seki test: the defender only wins by unconditional life (Benson);
+    /// two passes in a row are a win for the attacker.
+    pub strict: bool,
+}
+
+impl Regime {
+    /// Simple ko for both sides, no threats.
+    pub const PLAIN: Regime = Regime {
+        threats: [0, 0],
+        strict: false,
+    };
+
+    /// `c` has `n` external ko threats, its opponent none.
+    pub fn threats_for(c: Color, n: u8) -> Regime {
+        let mut threats = [0, 0];
+        threats[c.index()] = n;
+        Regime {
+            threats,
+            strict: false,
+        }
+    }
+
+    /// The seki test.
+    pub const STRICT: Regime = Regime {
+        threats: [0, 0],
+        strict: true,
+    };
+}
+
+/// Per-solve effort.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Terminal leaves counted as GoTools counts them: a terminal position
+    /// (capture, Benson life, no room, two passes) counts when the search
+    /// uses its value, that is when it decides its parent: the winning
+    /// terminal move of a proved node and the terminal moves ordered before
+    /// it, or every terminal move of a disproved node.
+    pub leaves: u64,
+    /// Every terminal test that found a terminal position at expansion
+    /// (the older, larger count).
+    pub terminals: u64,
+    /// Interior nodes searched (df-pn calls).
+    pub nodes: u64,
+    /// Expansions whose child was found in the transposition table.
+    pub tt_hits: u64,
+}
+
+impl std::ops::AddAssign for Counters {
+    fn add_assign(&mut self, o: Counters) {
+        self.leaves += o.leaves;
+        self.terminals += o.terminals;
+        self.nodes += o.nodes;
+        self.tt_hits += o.tt_hits;
+    }
+}
+
+/// Node and time budget of one solve.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub max_nodes: u64,
+    pub deadline: Option<Instant>,
+}
+
+/// The result of one search.
+#[derive(Clone, Debug)]
+pub struct Proof {
+    /// `Some(true)` if the side to move wins, `None` if a limit was hit.
+    pub win: Option<bool>,
+    /// The winning first move (for a win), or the first move of the main
+    /// line.
+    pub best: Option<Move>,
+    /// The main line, from the side to move.
+    pub line: Vec<(Color, Move)>,
+    /// A ko ban was met somewhere (so the answer may depend on ko threats).
+    pub ko_seen: bool,
+    /// The result at the root rests on a repetition ban other than simple
+    /// ko (superko: double ko, send-two-return-one, ...).
+    pub superko: bool,
+    /// The result may rest on the defender winning by two passes: only
+    /// then can a life be a seki (false: every defender win in the proof
+    /// is unconditional life, and the seki test would prove it again).
+    pub passes: bool,
+    /// Leaves spent under each first move tried at the root (GoTools' `#`
+    /// per answer line), in the order the moves were first tried.
+    pub per_move: Vec<(Move, u64)>,
+    pub counters: Counters,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    phi: u64,
+    delta: u64,
+    /// Nodes searched below this position so far (what replacement keeps).
+    work: u32,
+    /// The proof or disproof may rest on the defender winning by two
+    /// passes (a seki, or life that only the seki test tells apart).
+    passes: bool,
+}
+
+/// What one call of the recursion returns.
+#[derive(Clone, Copy)]
+struct Outcome {
+    phi: u64,
+    delta: u64,
+    /// Proven with a path-dependent result (a repetition ban).
+    pathdep: bool,
+    /// See [`Entry::passes`].
+    passes: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    /// `None` for a pass.
+    mv: Option<Point>,
+    key: u64,
+    rep: u64,
+    phi: u64,
+    delta: u64,
+    /// Proven with a path-dependent result (not in the table).
+    pinned: bool,
+    terminal: bool,
+    /// Ignores a ko ban (spends one of the mover's external threats).
+    ko_exempt: bool,
+    /// The winner if the position after the move is terminal.
+    winner: Option<Color>,
+    /// A pass that a second pass would answer by ending the game: not a
+    /// pass made under a ko ban (that one only waits for the ban to lapse).
+    pass_ends: bool,
+    /// Heuristic cost for the parent's mover to win after this move.
+    h_mine: u64,
+    /// External ko threats left after the move.
+    threats: [u8; 2],
+    /// See [`Entry::passes`].
+    passes: bool,
+}
+
+impl Child {
+    fn new(mv: Option<Point>, key: u64, rep: u64, ko_exempt: bool, winner: Option<Color>) -> Child {
+        Child {
+            mv,
+            key,
+            rep,
+            phi: 1,
+            delta: 1,
+            pinned: false,
+            terminal: false,
+            ko_exempt,
+            winner,
+            pass_ends: false,
+            h_mine: 0,
+            threats: [0, 0],
+            passes: false,
+        }
+    }
+}
+
+/// A node of the recursion: where its board is and what keys it.
+#[derive(Clone, Copy)]
+struct Node {
+    depth: usize,
+    /// Side to move.
+    c: Color,
+    last_pass: bool,
+    key: u64,
+    /// The parent's best alternative to the move played (the opponent's
+    /// favoured point).
+    prev_alt: Option<Point>,
+    /// External ko threats left, by colour.
+    threats: [u8; 2],
+}
+
+pub struct Dfpn<'a> {
+    prob: &'a Problem,
+    w: &'a OrderWeights,
+    level: u8,
+    regime: Regime,
+    limits: Limits,
+    tt: Table,
+    path: Vec<u64>,
+    /// Start of the part of `path` that a move may not repeat: a ko
+    /// recapture paid for with an external threat puts the threat and its
+    /// answer on the board, so no earlier position can recur after it.
+    floor: usize,
+    boards: Vec<Board>,
+    benson: Benson,
+    counters: Counters,
+    aborted: bool,
+    ko_seen: bool,
+    counting: bool,
+    /// One stone of each crucial chain.
+    crucial: Vec<Point>,
+    heads: Vec<Point>,
+    /// Leaves under each root child, by the child's move.
+    per_move: Vec<(Option<Point>, u64)>,
+    /// Per point and colour: proved winning moves.
+    wins: Vec<[u32; 2]>,
+    /// Per point and colour: times chosen as most promising.
+    history: Vec<[u32; 2]>,
+    killers: Vec<Option<Point>>,
+    root_best: Option<Move>,
+    feat: [f64; NF],
+    /// Every neighbour of the region outside it is an attacker stone or the
+    /// border (no defender liberty or stone outside): the walled-in test of
+    /// [`Dfpn::walled_in`] applies.
+    closed: bool,
+    /// Use [`Dfpn::walled_in`] as a terminal test (tests turn it off to
+    /// check it against the search).
+    static_death: bool,
+    /// Benson's answer (some crucial chain alive) by position hash.
+    benson_cache: Vec<(u64, bool)>,
+}
+
+/// Entries of the direct-mapped cache of Benson's test (1 MiB).
+const BENSON_CACHE: usize = 1 << 16;
+/// Keeps an empty board's hash (0) from matching the cache's empty slots.
+const BENSON_SALT: u64 = 0x6a09_e667_f3bc_c909;
+
+/// Table entries kept before the table is cleared (about 32 MiB).
+const TT_CAP: usize = 1 << 20;
+
+impl<'a> Dfpn<'a> {
+    pub fn new(
+        prob: &'a Problem,
+        w: &'a OrderWeights,
+        level: u8,
+        regime: Regime,
+        limits: Limits,
+    ) -> Dfpn<'a> {
+        Dfpn {
+            prob,
+            w,
+            level: level.clamp(1, 5),
+            regime,
+            limits,
+            tt: Table::default(),
+            path: Vec::new(),
+            floor: 0,
+            boards: vec![prob.board.clone()],
+            benson: Benson::default(),
+            counters: Counters::default(),
+            aborted: false,
+            ko_seen: false,
+            counting: true,
+            crucial: prob.crucial_points(),
+            heads: Vec::new(),
+            per_move: Vec::new(),
+            wins: vec![[0; 2]; MAX_POINTS],
+            history: vec![[0; 2]; MAX_POINTS],
+            killers: Vec::new(),
+            root_best: None,
+            feat: [0.0; NF],
+            closed: Self::is_closed(prob),
+            static_death: true,
+            benson_cache: vec![(0, false); BENSON_CACHE],
+        }
+    }
+
+    /// Starts from the table of earlier searches of the same problem.
+    pub fn with_table(mut self, tt: Table) -> Self {
+        self.tt = tt;
+        self
+    }
+
+    /// The table, for the next search of the same problem.
+    pub fn take_table(&mut self) -> Table {
+        std::mem::take(&mut self.tt)
+    }
+
+    /// Turns the walled-in terminal test off (tests check it against the
+    /// plain search).
+    pub fn without_static_death(mut self) -> Self {
+        self.static_death = false;
+        self
+    }
+
+    /// The walled-in test ([`Dfpn::walled_in`]) on the problem's position.
+    pub fn walled_in_at_root(&mut self) -> bool {
+        self.boards[0].copy_from(&self.prob.board);
+        self.walled_in(0)
+    }
+
+    fn rep_key(b: &Board, to_move: Color) -> u64 {
+        b.hash() ^ zobrist::side_key(to_move)
+    }
+
+    fn tt_key(&self, b: &Board, to_move: Color, last_pass: bool, threats: [u8; 2]) -> u64 {
+        let strict = if self.regime.strict { STRICT_KEY } else { 0 };
+        b.key(to_move) ^ if last_pass { PASS_KEY } else { 0 } ^ threat_key(threats) ^ strict
+    }
+
+    /// Solves with `to_move` to play from the problem's position.
+    /// The moves of `to_move` at the root in the order the solver tries
+    /// them first: the static scores alone, since nothing is learned yet
+    /// (the tuner's static fitness). Pruning applies at levels 2-5.
+    pub fn root_order(&mut self, to_move: Color) -> Vec<Move> {
+        let (kids, _) = self.expand(0, to_move, false, None, self.regime.threats);
+        kids.iter()
+            .map(|k| {
+                k.mv.map_or(Move::Pass, |p| Move::Play(self.prob.board.coord(p)))
+            })
+            .collect()
+    }
+
+    pub fn solve(&mut self, to_move: Color) -> Proof {
+        let root = self.prob.board.clone();
+        self.boards[0] = root;
+        self.ensure_depth(1);
+        self.path.clear();
+        self.floor = 0;
+        if !self.regime.strict {
+            self.tt.note_regime(self.regime.threats);
+        }
+        let key = self.tt_key(&self.boards[0], to_move, false, self.regime.threats);
+        // With no room for two eyes the attacker has won, but it still
+        // searches for its key move while the crucial chains stand.
+        let standing = self.prob.any_chain_on_board(&self.boards[0]);
+        if let Some(winner) = self.terminal(0, false)
+            && !(winner == to_move && to_move == self.prob.attacker() && standing)
+        {
+            self.counters.leaves += 1;
+            self.counters.terminals += 1;
+            return Proof {
+                win: Some(winner == to_move),
+                best: None,
+                line: Vec::new(),
+                ko_seen: false,
+                superko: false,
+                passes: false,
+                per_move: Vec::new(),
+                counters: self.counters,
+            };
+        }
+        self.path.push(Self::rep_key(&self.boards[0], to_move));
+        let root = Node {
+            depth: 0,
+            c: to_move,
+            last_pass: false,
+            key,
+            prev_alt: None,
+            threats: self.regime.threats,
+        };
+        let Outcome {
+            phi,
+            delta,
+            pathdep,
+            passes,
+        } = self.mid(root, INF, INF);
+        let win = if self.aborted {
+            None
+        } else if phi == 0 {
+            Some(true)
+        } else if delta == 0 {
+            Some(false)
+        } else {
+            None
+        };
+        let counters = self.counters;
+        let mut line = Vec::new();
+        if win.is_some() {
+            line = self.main_line(to_move, 60);
+        }
+        let best = if win == Some(true) {
+            self.root_best.or_else(|| line.first().map(|m| m.1))
+        } else {
+            line.first().map(|m| m.1)
+        };
+        if win == Some(true)
+            && let Some(b) = best
+            && line.first().is_none_or(|first| first.1 != b)
+        {
+            line.clear();
+            line.push((to_move, b));
+        }
+        let coord = |p: Point| self.prob.board.coord(p);
+        let per_move = self
+            .per_move
+            .iter()
+            .map(|&(m, n)| (m.map_or(Move::Pass, |p| Move::Play(coord(p))), n))
+            .collect();
+        Proof {
+            win,
+            best,
+            line,
+            ko_seen: self.ko_seen,
+            superko: win.is_some() && pathdep,
+            passes: win.is_none() || passes,
+            per_move,
+            counters,
+        }
+    }
+
+    /// The main line read back from the table: the winner's proven move,
+    /// the loser's first proven reply, until a terminal position.
+    fn main_line(&mut self, to_move: Color, max_len: usize) -> Vec<(Color, Move)> {
+        self.counting = false;
+        let mut line = Vec::new();
+        let mut c = to_move;
+        let mut last_pass = false;
+        let mut threats = self.regime.threats;
+        self.path.clear();
+        self.floor = 0;
+        self.path.push(Self::rep_key(&self.boards[0], to_move));
+        let mut depth = 0;
+        while line.len() < max_len {
+            if depth > 0 && self.terminal(depth, false).is_some() {
+                break;
+            }
+            let (kids, _) = self.expand(depth, c, last_pass, None, threats);
+            // The winner's first proven move; for the loser, its first
+            // refuted move other than a pass, else the pass.
+            let pick = kids
+                .iter()
+                .find(|k| k.delta == 0)
+                .or_else(|| kids.iter().find(|k| k.phi == 0 && k.mv.is_some()))
+                .or_else(|| kids.iter().find(|k| k.phi == 0))
+                .copied();
+            let Some(k) = pick else { break };
+            let mv =
+                k.mv.map_or(Move::Pass, |p| Move::Play(self.prob.board.coord(p)));
+            line.push((c, mv));
+            if k.terminal {
+                break;
+            }
+            self.play_into(depth, k.mv, c, k.ko_exempt);
+            self.path.push(k.rep);
+            if k.ko_exempt {
+                self.floor = self.path.len() - 1;
+                threats = spend(threats, c);
+            }
+            depth += 1;
+            last_pass = k.mv.is_none() && k.pass_ends;
+            c = c.opponent();
+        }
+        self.counting = true;
+        line
+    }
+}
+
+/// Key component of the external ko threats left.
+fn threat_key(threats: [u8; 2]) -> u64 {
+    if threats == [0, 0] {
+        0
+    } else {
+        zobrist::mix64(PASS_KEY ^ ((threats[0] as u64) << 8 | threats[1] as u64))
+    }
+}
+
+/// The threats left after `c` spends one.
+fn spend(mut threats: [u8; 2], c: Color) -> [u8; 2] {
+    threats[c.index()] = threats[c.index()].saturating_sub(1);
+    threats
+}

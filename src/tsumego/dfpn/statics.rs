@@ -1,0 +1,182 @@
+//! Static evaluation inside the search: closed regions, the walled-in
+//! test, terminal positions (captures, Benson life, static death) and the
+//! heuristic distances that seed proof numbers.
+
+use super::*;
+
+impl Dfpn<'_> {
+    pub(super) fn is_closed(prob: &Problem) -> bool {
+        let b = &prob.board;
+        let att = Cell::stone(prob.attacker());
+        prob.region.iter().all(|&p| {
+            b.neighbors(p).iter().all(|&q| {
+                prob.in_region(q) || matches!(b.cell(q), Cell::Border) || b.cell(q) == att
+            })
+        })
+    }
+
+    /// The attacker has won, though crucial chains still stand, when the
+    /// defender has no room left for two eyes or a seki. *Safe* attacker
+    /// chains are those with a liberty outside the region (nobody ever
+    /// fills it, so they are never captured, and a stone played next to
+    /// one joins it: never suicide, never a ko capture). Let Q be the
+    /// region points neither in a safe chain nor next to one. The test
+    /// holds when Q has no attacker stone and is at most one point or two
+    /// adjacent points. Then every attacker stone of the region is safe,
+    /// so the defender captures nothing while the attacker fills, one by
+    /// one, every empty point outside Q (permanent moves); the defender's
+    /// chains are left with liberties in Q only, at most one eye's worth:
+    /// one point is filled with a capture of everything; of two adjacent
+    /// points the attacker takes one, and if the defender captures that
+    /// stone by playing the other (its stone joins a chain, so no ko), the
+    /// retake captures everything. No position repeats, so neither ko
+    /// threats nor repetition bans change this.
+    pub(super) fn walled_in(&self, depth: usize) -> bool {
+        if !self.closed {
+            return false;
+        }
+        let prob = self.prob;
+        let b = &self.boards[depth];
+        let att = Cell::stone(prob.attacker());
+        // Quick rejection: points that neither hold nor touch an attacker
+        // stone are in Q whatever the chains.
+        let mut far = 0;
+        for &p in &prob.region {
+            if b.cell(p) != att && !b.neighbors(p).iter().any(|&q| b.cell(q) == att) {
+                far += 1;
+                if far > 2 {
+                    return false;
+                }
+            }
+        }
+        // Safety of the attacker chains met so far, by chain head.
+        let mut known: [(Point, bool); 32] = [(Point(0), false); 32];
+        let mut n_known = 0;
+        let mut open = [Point(0); 2];
+        let mut n_open = 0;
+        for &p in &prob.region {
+            let touches_safe = std::iter::once(p).chain(b.neighbors(p)).any(|q| {
+                if b.cell(q) != att {
+                    return false;
+                }
+                let h = b.chain_head(q);
+                if let Some(&(_, safe)) = known[..n_known].iter().find(|e| e.0 == h) {
+                    return safe;
+                }
+                let safe = b.chain_stones(h).any(|s| {
+                    b.neighbors(s)
+                        .iter()
+                        .any(|&l| b.cell(l) == Cell::Empty && !prob.in_region(l))
+                });
+                if n_known < known.len() {
+                    known[n_known] = (h, safe);
+                    n_known += 1;
+                }
+                safe
+            });
+            if touches_safe {
+                continue;
+            }
+            if n_open == 2 || b.cell(p) == att {
+                return false;
+            }
+            open[n_open] = p;
+            n_open += 1;
+        }
+        n_open < 2 || b.neighbors(open[0]).contains(&open[1])
+    }
+
+    /// The winner if the position (with `to_move` to play) is terminal.
+    pub(super) fn terminal(&mut self, depth: usize, pass_pass: bool) -> Option<Color> {
+        let prob = self.prob;
+        let b = &self.boards[depth];
+        if !prob.any_chain_on_board(b) {
+            return Some(prob.attacker());
+        }
+        if pass_pass && !self.regime.strict {
+            return Some(prob.defender);
+        }
+        // Benson's test depends on the stones only: positions met again
+        // (transpositions, the same child under another parent) reuse it.
+        let key = b.hash() ^ BENSON_SALT;
+        let slot = (key as usize) & (BENSON_CACHE - 1);
+        let alive = match self.benson_cache[slot] {
+            (k, v) if k == key => v,
+            _ => {
+                let benson = &mut self.benson;
+                let v = (0..prob.crucial.len())
+                    .any(|i| prob.chain_on_board(b, i) && benson.alive(prob, b, self.crucial[i]));
+                self.benson_cache[slot] = (key, v);
+                v
+            }
+        };
+        if alive {
+            return Some(prob.defender);
+        }
+        if pass_pass {
+            return Some(prob.attacker());
+        }
+        if self.static_death && self.walled_in(depth) {
+            return Some(prob.attacker());
+        }
+        let b = &self.boards[depth];
+        let att = Cell::stone(prob.attacker());
+        let mut room = 0;
+        for &p in &prob.region {
+            let c = b.cell(p);
+            if c == att {
+                return None;
+            }
+            room += 1;
+        }
+        if room <= NO_ROOM {
+            return Some(prob.attacker());
+        }
+        None
+    }
+
+    /// Heuristic distances of the position at `depth`, for df-pn's
+    /// initial proof and disproof numbers (Kishimoto and Müller's
+    /// heuristic initialisation): the attacker's is the liberties of the
+    /// standing crucial chains (each at most 8), the moves it needs to
+    /// capture them all if the defender does nothing; the defender's is
+    /// 2 per missing eye-like point (of two) plus half the shortfall, below
+    /// 4, of its room (empty points touching no attacker stone). They only
+    /// steer where the search looks first, never what it proves.
+    pub(super) fn distances(&self, depth: usize) -> (u64, u64) {
+        let prob = self.prob;
+        let b = &self.boards[depth];
+        let mut heads = [Point(0); 16];
+        let mut n = 0;
+        let mut att = 0u64;
+        for (i, &p) in self.crucial.iter().enumerate() {
+            if !prob.chain_on_board(b, i) {
+                continue;
+            }
+            let h = b.chain_head(p);
+            if heads[..n].contains(&h) {
+                continue;
+            }
+            if n < heads.len() {
+                heads[n] = h;
+                n += 1;
+            }
+            att += b.liberties(h).min(8) as u64;
+        }
+        let attacker = Cell::stone(prob.attacker());
+        let mut eyes = 0u64;
+        let mut room = 0u64;
+        for &p in &prob.region {
+            if b.cell(p) != Cell::Empty {
+                continue;
+            }
+            if b.is_eyelike(p, prob.defender) {
+                eyes += 1;
+            } else if !b.neighbors(p).iter().any(|&q| b.cell(q) == attacker) {
+                room += 1;
+            }
+        }
+        let def = 2u64.saturating_sub(eyes) * 2 + 4u64.saturating_sub(room.min(4)) / 2;
+        (att, def)
+    }
+}

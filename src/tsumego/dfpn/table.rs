@@ -1,0 +1,111 @@
+//! The transposition table of a solve, shared by its searches: proven
+//! results keyed by position, side to move, pass state and threat counts.
+
+use super::*;
+
+/// The transposition table of one problem: kept across the searches of
+/// one side moving first (plain, ko-threat screens, seki test), whose keys
+/// tell the regimes apart, so a re-search starts from what the previous
+/// ones proved. Path-dependent results are never stored.
+#[derive(Default)]
+pub struct Table {
+    pub(super) map: AHashMap<u64, Entry>,
+    /// The threat counts of the entries stored so far (plain regimes).
+    pub(super) seen: Vec<[u8; 2]>,
+    /// Keys, less their threat component, of the positions proven or
+    /// disproven with some threat counts: [`Table::dominated`] looks
+    /// further only for these (one probe for the rest).
+    pub(super) proven: ahash::AHashSet<u64>,
+}
+
+impl Table {
+    /// A proof or disproof for the position `key` (stored with `threats`,
+    /// `to_move` to play) read from an entry stored with other threat
+    /// counts: an external threat is an option, never an obligation, so a
+    /// side that wins with fewer threats of its own and more of its
+    /// opponent's wins here too, and one that loses with more of its own
+    /// and fewer of its opponent's loses here too.
+    pub(super) fn dominated(
+        &self,
+        key: u64,
+        threats: [u8; 2],
+        to_move: Color,
+    ) -> Option<(u64, u64)> {
+        // The first search of an answer has nothing to read from.
+        if self.seen.len() < 2 {
+            return None;
+        }
+        let base = key ^ threat_key(threats);
+        if !self.proven.contains(&base) {
+            return None;
+        }
+        let (x, y) = (to_move.index(), to_move.opponent().index());
+        for &a in &self.seen {
+            if a == threats {
+                continue;
+            }
+            let worse = a[x] <= threats[x] && a[y] >= threats[y];
+            let better = a[x] >= threats[x] && a[y] <= threats[y];
+            if !(worse || better) {
+                continue;
+            }
+            if let Some(e) = self.map.get(&(base ^ threat_key(a))) {
+                if worse && e.phi == 0 {
+                    return Some((0, INF));
+                }
+                if better && e.delta == 0 {
+                    return Some((INF, 0));
+                }
+            }
+        }
+        None
+    }
+
+    /// A win of the attacker read from the plain search's entry for a
+    /// position of the seki test (key `key`, with `STRICT_KEY`): the seki
+    /// test only takes wins away from the defender (two passes no longer
+    /// save it), so what the attacker wins in the plain search, it wins
+    /// in the seki test too.
+    pub(super) fn attacker_wins_plain(
+        &self,
+        key: u64,
+        to_move: Color,
+        attacker: Color,
+    ) -> Option<(u64, u64)> {
+        let e = self.map.get(&(key ^ STRICT_KEY))?;
+        if to_move == attacker && e.phi == 0 {
+            Some((0, INF))
+        } else if to_move != attacker && e.delta == 0 {
+            Some((INF, 0))
+        } else {
+            None
+        }
+    }
+
+    /// Records that a search with `threats` at its root stores entries
+    /// with any counts up to those.
+    pub(super) fn note_regime(&mut self, threats: [u8; 2]) {
+        for i in 0..=threats[0] {
+            for j in 0..=threats[1] {
+                if !self.seen.contains(&[i, j]) {
+                    self.seen.push([i, j]);
+                }
+            }
+        }
+    }
+
+    /// Makes room when the table is full: drops the entries that cost the
+    /// least to recompute (work below a rising threshold; a proof or
+    /// disproof counts four times its work) until half the capacity is
+    /// free.
+    pub(super) fn make_room(&mut self) {
+        let mut t = 1u64;
+        while self.map.len() > TT_CAP / 2 {
+            self.map.retain(|_, e| {
+                let proven = e.phi == 0 || e.delta == 0;
+                (e.work as u64) * if proven { 4 } else { 1 } > t
+            });
+            t *= 2;
+        }
+    }
+}
