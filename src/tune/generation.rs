@@ -1,0 +1,437 @@
+//! One generation: the plan (which candidates to evaluate, from the GA's
+//! selection, crossover and mutation or DE's trials), running it on the
+//! workers, and applying the results (replacement, round robins, history).
+
+use super::*;
+
+/// The work of one generation, drawn before anything is evaluated.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub generation: usize,
+    /// Candidate gene vectors (initial members, children or trials).
+    pub candidates: Vec<Vec<f64>>,
+    /// Per candidate: a member whose genes it copies (no evaluation).
+    pub copy_of: Vec<Option<usize>>,
+    /// Jobs, by index: first one per evaluated candidate, then retests.
+    pub jobs: Vec<Job>,
+    /// Job index per candidate (`None` for copies).
+    pub job_of: Vec<Option<usize>>,
+    /// Round robin: (player a, player b, job index) per pairing. Players
+    /// are numbered members first, then candidates (`members + i`).
+    pub pairings: Vec<(usize, usize, usize)>,
+    /// Retests: (job re-tested, retest job index).
+    pub retests: Vec<(usize, usize)>,
+    pub f: Option<f64>,
+}
+
+/// A generation ended.
+pub enum Step {
+    Done(GenStats),
+    /// Stopped with jobs left; their finished results are in `partial`.
+    Interrupted,
+}
+
+/// A tuning run: settings, genes and state.
+pub struct Tuner {
+    pub space: GeneSpace,
+    pub state: State,
+}
+
+impl Tuner {
+    /// Draws the candidates and jobs of the next generation.
+    pub fn plan(&self) -> Plan {
+        let s = &self.state.settings;
+        let g = self.state.done;
+        let mut rng = rng_for(s.seed, g);
+        let n = self.space.len();
+        let mut plan = Plan {
+            generation: g,
+            candidates: Vec::new(),
+            copy_of: Vec::new(),
+            jobs: Vec::new(),
+            job_of: Vec::new(),
+            pairings: Vec::new(),
+            retests: Vec::new(),
+            f: None,
+        };
+        if self.state.population.is_empty() {
+            for i in 0..s.population {
+                let x = if i == 0 && s.seed_current {
+                    self.space.encode(&self.space.base)
+                } else {
+                    self.space
+                        .genes
+                        .iter()
+                        .map(|g| g.uniform(&mut rng))
+                        .collect()
+                };
+                plan.candidates.push(x);
+                plan.copy_of.push(None);
+            }
+        } else {
+            let pop: Vec<Vec<f64>> = self
+                .state
+                .population
+                .iter()
+                .map(|m| m.genes.clone())
+                .collect();
+            match s.algorithm {
+                Algorithm::De => {
+                    let f = adaptive_f(&pop, &self.space.genes).min(2.0);
+                    plan.f = Some(f);
+                    for i in 0..pop.len() {
+                        let r = three_donors(&mut rng, pop.len(), i);
+                        let jrand = rng.random_range(0..n);
+                        let u: Vec<f64> = (0..n).map(|_| rng.random::<f64>()).collect();
+                        let draw = DeDraw { r, jrand, u: &u };
+                        let t = de_trial(&pop, i, &draw, f, s.cr, &self.space.genes);
+                        plan.candidates.push(t);
+                        plan.copy_of.push(None);
+                    }
+                }
+                Algorithm::Ga => {
+                    let fit: Vec<f64> = self.state.population.iter().map(|m| m.fitness).collect();
+                    let sc = scaled(&fit);
+                    for _ in 0..s.children {
+                        let p1 = self.select(&mut rng, &sc, s);
+                        let mut child = pop[p1].clone();
+                        let mut p2 = None;
+                        if rng.random::<f64>() < s.crossover_rate {
+                            let q = self.select(&mut rng, &sc, s);
+                            for (j, c) in child.iter_mut().enumerate() {
+                                if rng.random::<f64>() < 0.5 {
+                                    *c = pop[q][j];
+                                }
+                            }
+                            p2 = Some(q);
+                        }
+                        if rng.random::<f64>() < s.mutation_rate && n > 0 {
+                            let must = rng.random_range(0..n);
+                            for (j, c) in child.iter_mut().enumerate() {
+                                if j == must || rng.random::<f64>() < 1.0 / n as f64 {
+                                    let g = &self.space.genes[j];
+                                    *c = match s.mutation {
+                                        Mutation::Reset => g.uniform(&mut rng),
+                                        Mutation::Gaussian => {
+                                            let z: f64 = StandardNormal.sample(&mut rng);
+                                            g.reflect(*c + z * s.sigma * (g.max - g.min))
+                                        }
+                                    };
+                                }
+                            }
+                        }
+                        self.space.legalize(&mut child);
+                        let copy = if child == pop[p1] {
+                            Some(p1)
+                        } else {
+                            p2.filter(|&q| child == pop[q])
+                        };
+                        plan.candidates.push(child);
+                        plan.copy_of.push(copy);
+                    }
+                }
+            }
+        }
+        let mix = crate::rules::zobrist::mix64;
+        let members = self.state.population.len();
+        if s.compare == Compare::RoundRobin {
+            // Everyone who is not a copy plays everyone else once
+            // (`--pairs` paired games); copies take their original's share.
+            let players: Vec<usize> = (0..members)
+                .chain(
+                    (0..plan.candidates.len())
+                        .filter_map(|i| plan.copy_of[i].is_none().then_some(members + i)),
+                )
+                .collect();
+            let genes = |p: usize| -> Vec<f64> {
+                if p < members {
+                    self.state.population[p].genes.clone()
+                } else {
+                    plan.candidates[p - members].clone()
+                }
+            };
+            for (k, &a) in players.iter().enumerate() {
+                for &b in &players[k + 1..] {
+                    plan.pairings.push((a, b, plan.jobs.len()));
+                    plan.jobs.push(Job::Duel {
+                        a: genes(a),
+                        b: genes(b),
+                        seed: mix(s.seed ^ ((g as u64) << 40) ^ ((a as u64) << 20) ^ b as u64),
+                    });
+                }
+            }
+            plan.job_of = vec![None; plan.candidates.len()];
+        } else {
+            for (i, c) in plan.candidates.iter().enumerate() {
+                if plan.copy_of[i].is_some() {
+                    plan.job_of.push(None);
+                    continue;
+                }
+                plan.job_of.push(Some(plan.jobs.len()));
+                let job = if s.compare == Compare::Duel && members > 0 {
+                    Job::Duel {
+                        a: c.clone(),
+                        b: self.state.population[i].genes.clone(),
+                        seed: mix(s.seed ^ ((g as u64) << 32) ^ i as u64),
+                    }
+                } else {
+                    Job::Score { genes: c.clone() }
+                };
+                plan.jobs.push(job);
+            }
+        }
+        // Noise: re-test a sample of game decisions (duels or pairings)
+        // with other game seeds.
+        if s.retest > 0 {
+            let mut idx: Vec<usize> = plan
+                .jobs
+                .iter()
+                .enumerate()
+                .filter(|(_, j)| matches!(j, Job::Duel { .. }))
+                .map(|(k, _)| k)
+                .collect();
+            for k in 0..s.retest.min(idx.len()) {
+                let j = rng.random_range(k..idx.len());
+                idx.swap(k, j);
+                let Job::Duel { a, b, .. } = plan.jobs[idx[k]].clone() else {
+                    unreachable!("only duels are re-tested")
+                };
+                plan.retests.push((idx[k], plan.jobs.len()));
+                plan.jobs.push(Job::Duel {
+                    a,
+                    b,
+                    seed: mix(!s.seed ^ ((g as u64) << 32) ^ idx[k] as u64 ^ 0x5151),
+                });
+            }
+        }
+        plan
+    }
+
+    fn select(&self, rng: &mut SmallRng, sc: &[f64], s: &Settings) -> usize {
+        match s.selection {
+            Selection::Roulette => {
+                let total: f64 = sc.iter().sum();
+                if total <= 0.0 {
+                    return rng.random_range(0..sc.len());
+                }
+                let mut x = rng.random::<f64>() * total;
+                for (i, v) in sc.iter().enumerate() {
+                    if x < *v {
+                        return i;
+                    }
+                    x -= v;
+                }
+                sc.len() - 1
+            }
+            Selection::Tournament => {
+                let mut best = rng.random_range(0..sc.len());
+                for _ in 1..s.tournament.max(1) {
+                    let c = rng.random_range(0..sc.len());
+                    if sc[c] > sc[best] {
+                        best = c;
+                    }
+                }
+                best
+            }
+        }
+    }
+
+    /// Runs the next generation on `workers`, saving finished evaluations
+    /// in `state.partial` as they come (the caller checkpoints). `progress`
+    /// gets (jobs done, jobs total) after each result.
+    pub fn step(
+        &mut self,
+        workers: &mut dyn Workers,
+        stop: &AtomicBool,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Step {
+        let started = std::time::Instant::now();
+        let plan = self.plan();
+        let mut results: Vec<Option<Eval>> = match &self.state.partial {
+            Some(p) if p.generation == plan.generation && p.results.len() == plan.jobs.len() => {
+                p.results.clone()
+            }
+            _ => vec![None; plan.jobs.len()],
+        };
+        let todo: Vec<(usize, Job)> = plan
+            .jobs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| results[*i].is_none())
+            .map(|(i, j)| (i, j.clone()))
+            .collect();
+        let total = plan.jobs.len();
+        let mut finished = total - todo.len();
+        progress(finished, total);
+        workers.run(
+            &todo,
+            &mut |i, e| {
+                results[i] = Some(e);
+                finished += 1;
+                progress(finished, total);
+            },
+            stop,
+        );
+        let ran = results.iter().filter(|r| r.is_some()).count();
+        if ran < total {
+            self.state.partial = Some(Partial {
+                generation: plan.generation,
+                results,
+            });
+            return Step::Interrupted;
+        }
+        let results: Vec<Eval> = results.into_iter().map(|r| r.expect("all done")).collect();
+        let stats = self.apply(&plan, &results, started.elapsed().as_secs_f64());
+        Step::Done(stats)
+    }
+
+    /// Folds the results of `plan` into the population.
+    pub fn apply(&mut self, plan: &Plan, results: &[Eval], seconds: f64) -> GenStats {
+        let s = self.state.settings.clone();
+        let mut replaced = 0;
+        let round = (s.compare == Compare::RoundRobin).then(|| {
+            let shares = round_robin(plan, results, self.state.population.len());
+            let (old, new) = shares.split_at(self.state.population.len());
+            for (m, e) in self.state.population.iter_mut().zip(old) {
+                (m.fitness, m.cost, m.errors) = (e.fitness, e.cost, e.errors);
+            }
+            new.to_vec()
+        });
+        let cand_eval = |i: usize| -> Option<Eval> {
+            match &round {
+                Some(r) => Some(r[i]),
+                None => plan.job_of[i].map(|j| results[j]),
+            }
+        };
+        if self.state.population.is_empty() {
+            for (i, c) in plan.candidates.iter().enumerate() {
+                let e = cand_eval(i).expect("initial members are evaluated");
+                self.state.population.push(Member {
+                    genes: c.clone(),
+                    fitness: e.fitness,
+                    cost: e.cost,
+                    errors: e.errors,
+                });
+            }
+        } else {
+            match s.algorithm {
+                Algorithm::De => {
+                    for (i, c) in plan.candidates.iter().enumerate() {
+                        let e = cand_eval(i).expect("trials are evaluated");
+                        let better = match s.compare {
+                            // Strictly better: a tie keeps the parent.
+                            Compare::Score | Compare::RoundRobin => {
+                                e.fitness > self.state.population[i].fitness
+                            }
+                            // The trial must win the duel.
+                            Compare::Duel => e.fitness > 0.5,
+                        };
+                        if better {
+                            self.state.population[i] = Member {
+                                genes: c.clone(),
+                                fitness: e.fitness,
+                                cost: e.cost,
+                                errors: e.errors,
+                            };
+                            replaced += 1;
+                        }
+                    }
+                }
+                Algorithm::Ga => {
+                    let n = self.state.population.len();
+                    let mut all: Vec<(Member, bool)> = self
+                        .state
+                        .population
+                        .drain(..)
+                        .map(|m| (m, false))
+                        .collect();
+                    for (i, c) in plan.candidates.iter().enumerate() {
+                        let m = match plan.copy_of[i] {
+                            Some(p) => Member {
+                                genes: c.clone(),
+                                ..all[p].0.clone()
+                            },
+                            None => {
+                                let e = cand_eval(i).expect("children are evaluated");
+                                Member {
+                                    genes: c.clone(),
+                                    fitness: e.fitness,
+                                    cost: e.cost,
+                                    errors: e.errors,
+                                }
+                            }
+                        };
+                        all.push((m, plan.copy_of[i].is_none()));
+                    }
+                    // The least fit make way; on ties the older member stays.
+                    all.sort_by(|a, b| b.0.fitness.total_cmp(&a.0.fitness));
+                    all.truncate(n);
+                    replaced = all.iter().filter(|m| m.1).count();
+                    self.state.population = all.into_iter().map(|m| m.0).collect();
+                }
+            }
+        }
+        let mut flips = 0;
+        for &(k, j) in &plan.retests {
+            flips += ((results[k].fitness > 0.5) != (results[j].fitness > 0.5)) as usize;
+        }
+        let fit: Vec<f64> = self.state.population.iter().map(|m| m.fitness).collect();
+        let evaluations = results.len() as u64;
+        self.state.evaluations += evaluations;
+        let best = self.state.best().cloned().expect("a population");
+        let stats = GenStats {
+            generation: plan.generation,
+            best: best.fitness,
+            mean: fit.iter().sum::<f64>() / fit.len() as f64,
+            worst: fit.iter().copied().fold(f64::INFINITY, f64::min),
+            f: plan.f,
+            evaluations,
+            total_evaluations: self.state.evaluations,
+            replaced,
+            retests: plan.retests.len(),
+            flips,
+            best_cost: best.cost,
+            seconds,
+        };
+        self.state.history.push(stats.clone());
+        self.state.done += 1;
+        self.state.partial = None;
+        stats
+    }
+}
+
+/// Round-robin shares: per player (members, then candidates), its share of
+/// the points of its pairings, with the games played as `cost` and the
+/// jigos as `errors`. A copy gets the share of the member it copies.
+pub(super) fn round_robin(plan: &Plan, results: &[Eval], members: usize) -> Vec<Eval> {
+    let n = members + plan.candidates.len();
+    let mut points = vec![0.0; n];
+    let mut games = vec![0u64; n];
+    let mut draws = vec![0u64; n];
+    for &(a, b, j) in &plan.pairings {
+        let e = results[j];
+        points[a] += e.fitness * e.cost as f64;
+        points[b] += (1.0 - e.fitness) * e.cost as f64;
+        for p in [a, b] {
+            games[p] += e.cost;
+            draws[p] += e.errors;
+        }
+    }
+    let mut out: Vec<Eval> = (0..n)
+        .map(|p| Eval {
+            fitness: if games[p] > 0 {
+                points[p] / games[p] as f64
+            } else {
+                0.0
+            },
+            cost: games[p],
+            errors: draws[p],
+        })
+        .collect();
+    for (i, c) in plan.copy_of.iter().enumerate() {
+        if let Some(p) = c {
+            out[members + i] = out[*p];
+        }
+    }
+    out
+}
