@@ -33,7 +33,7 @@ impl Searcher {
         } else if n <= 0.0 {
             aw / an
         } else {
-            let beta = if p.hand_rave {
+            let beta = if p.rave == RaveSchedule::HandSelected {
                 (p.equiv / (3.0 * n + p.equiv)).sqrt()
             } else {
                 an / (n + an + n * an / p.equiv)

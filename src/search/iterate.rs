@@ -32,7 +32,7 @@ impl Searcher {
         let id_mode = if self.table_on && writable {
             self.params.id_mode
         } else {
-            0
+            IdMode::Off
         };
         let mut budget = self.params.id_first;
         let threads = self.config.threads.max(1);
@@ -94,7 +94,7 @@ impl Searcher {
                 cumulative,
                 restarted: end == IterationEnd::Restart,
             };
-            if id_mode != 0
+            if id_mode != IdMode::Off
                 && let Some(log) = &mut self.iteration_log
             {
                 log(&it);
@@ -147,7 +147,7 @@ impl Searcher {
         &self,
         workers: &mut [Worker],
         limits: &Limits,
-        id_mode: u32,
+        id_mode: IdMode,
         budget: f64,
         start: Instant,
         stop: &AtomicBool,
@@ -185,7 +185,7 @@ impl Searcher {
                         end = Some(IterationEnd::Done);
                     }
                 }
-                if end.is_none() && id_mode != 0 {
+                if end.is_none() && id_mode != IdMode::Off {
                     let (h, m) = (self.hits.load(Relaxed), self.misses.load(Relaxed));
                     let (dh, dm) = (h - window_start.0, m - window_start.1);
                     if dh + dm >= p.id_window {
@@ -200,7 +200,8 @@ impl Searcher {
                     if let Some(t) = limits.time {
                         remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
                     }
-                    let wants = done as f64 >= budget && (id_mode == 2 || share > p.id_miss_share);
+                    let wants = done as f64 >= budget
+                        && (id_mode == IdMode::Doubling || share > p.id_miss_share);
                     if wants && remaining >= next {
                         end = Some(IterationEnd::Restart);
                     }

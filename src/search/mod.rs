@@ -166,16 +166,58 @@ pub type IterationLog = Box<dyn FnMut(&Iteration) + Send + Sync>;
 /// Candidates a snapshot lists (most visited first).
 pub const MAX_CANDIDATES: usize = 24;
 
+/// Iterative deepening (the `id_mode` weight: 0, 1, 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IdMode {
+    /// One iteration per search.
+    Off,
+    /// A new iteration when expansions mostly miss the table.
+    OnMisses,
+    /// A new iteration at every doubling of the budget.
+    Doubling,
+}
+
+impl IdMode {
+    /// The mode a weight value names (rounded; values are checked against
+    /// the weight's range when the file is read).
+    pub fn from_weight(v: f64) -> IdMode {
+        match v.round() as i64 {
+            i64::MIN..=0 => IdMode::Off,
+            1 => IdMode::OnMisses,
+            _ => IdMode::Doubling,
+        }
+    }
+}
+
+/// How RAVE's weight falls with visits (the `rave_schedule` weight: 0, 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RaveSchedule {
+    /// Gelly and Silver's minimum-MSE schedule with an equivalence parameter.
+    MinimumMse,
+    /// The hand-selected schedule sqrt(k / (3n + k)).
+    HandSelected,
+}
+
+impl RaveSchedule {
+    pub fn from_weight(v: f64) -> RaveSchedule {
+        if v >= 0.5 {
+            RaveSchedule::HandSelected
+        } else {
+            RaveSchedule::MinimumMse
+        }
+    }
+}
+
 /// Weights the hot loop reads, as f32.
 #[derive(Clone, Copy, Debug)]
 struct Params {
     uct_c: f32,
-    hand_rave: bool,
+    rave: RaveSchedule,
     equiv: f32,
     fpu: f32,
     expand_visits: u32,
     vl: u32,
-    id_mode: u32,
+    id_mode: IdMode,
     id_first: f64,
     id_growth: f64,
     id_miss_share: f64,
@@ -187,12 +229,12 @@ impl Params {
     fn new(w: &Resolved) -> Params {
         Params {
             uct_c: w.uct_c as f32,
-            hand_rave: w.rave_schedule >= 0.5,
+            rave: RaveSchedule::from_weight(w.rave_schedule),
             equiv: w.rave_equiv as f32,
             fpu: w.fpu as f32,
             expand_visits: w.expand_visits as u32,
             vl: w.virtual_loss as u32,
-            id_mode: w.id_mode.round() as u32,
+            id_mode: IdMode::from_weight(w.id_mode),
             id_first: w.id_first_playouts,
             id_growth: w.id_growth,
             id_miss_share: w.id_miss_share,
