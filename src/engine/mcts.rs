@@ -47,17 +47,29 @@ pub struct MctsPlayer {
     last: Option<(u64, SearchResult)>,
 }
 
-/// The extra komi of dynamic komi: 7 points per handicap stone on 19x19
-/// (scaled by board area), falling linearly to zero by move size²/3.
+/// Dynamic komi: points per handicap stone on 19x19, about what a stone
+/// is worth in area scoring (two points of territory and one of area,
+/// doubled by tempo), so the search sees an even game at the start.
+pub const DYNAMIC_KOMI_PER_STONE: f64 = 7.0;
+/// The least share of the 19x19 value a stone keeps on small boards (on
+/// 9x9 the area ratio alone, 0.22, would make a handicap stone worthless).
+pub const DYNAMIC_KOMI_MIN_SCALE: f64 = 0.3;
+/// The extra komi is gone by move `points / DYNAMIC_KOMI_HORIZON`: by then
+/// the game's balance has shown in the position.
+pub const DYNAMIC_KOMI_HORIZON: f64 = 3.0;
+
+/// The extra komi of dynamic komi: [`DYNAMIC_KOMI_PER_STONE`] per handicap
+/// stone on 19x19 (scaled by board area), falling linearly to zero by move
+/// size² / [`DYNAMIC_KOMI_HORIZON`].
 pub fn dynamic_komi_extra(game: &Game) -> f64 {
     let h = game.handicap() as f64;
     if h == 0.0 {
         return 0.0;
     }
     let area = (game.size() * game.size()) as f64;
-    let horizon = area / 3.0;
+    let horizon = area / DYNAMIC_KOMI_HORIZON;
     let left = (1.0 - game.move_count() as f64 / horizon).max(0.0);
-    h * 7.0 * (area / 361.0).clamp(0.3, 1.0) * left
+    h * DYNAMIC_KOMI_PER_STONE * (area / 361.0).clamp(DYNAMIC_KOMI_MIN_SCALE, 1.0) * left
 }
 
 impl MctsPlayer {

@@ -3,6 +3,13 @@
 
 use super::*;
 
+/// Seki heuristic: living chains with at most this many liberties that
+/// share a liberty with an opposing such chain may be in seki...
+const SEKI_MAX_LIBERTIES: usize = 4;
+/// ...if the shared liberty belongs to neither side in the playouts
+/// (|ownership| below this: the point stays empty in most of them).
+const SEKI_MAX_OWNERSHIP: f32 = 0.4;
+
 impl Engine {
     /// Every chain on the board, each in scan order; chains ordered by
     /// their first stone in scan order.
@@ -69,7 +76,9 @@ impl Engine {
             is_dead[board.point(*c).idx()] = true;
         }
         let short_living = |p: Point| {
-            board.cell(p).color().is_some() && !is_dead[p.idx()] && board.liberties(p) <= 4
+            board.cell(p).color().is_some()
+                && !is_dead[p.idx()]
+                && board.liberties(p) <= SEKI_MAX_LIBERTIES
         };
         let seki: Vec<Vec<Coord>> = chains
             .iter()
@@ -80,7 +89,7 @@ impl Engine {
                         let s = board.point(c);
                         board.neighbors(s).into_iter().any(|l| {
                             board.cell(l) == Cell::Empty
-                                && own_at(l).abs() < 0.4
+                                && own_at(l).abs() < SEKI_MAX_OWNERSHIP
                                 && board
                                     .neighbors(l)
                                     .into_iter()

@@ -107,7 +107,10 @@ impl Searcher {
                 Some(e) => match cands.iter().position(|(mv, _)| *mv == e.mv) {
                     Some(k) => {
                         self.hits.fetch_add(1, Relaxed);
-                        bonus = Some((k, self.params.table_prior * e.quality as f32 / 20.0));
+                        bonus = Some((
+                            k,
+                            self.params.table_prior * e.quality as f32 / TABLE_PRIOR_QUALITY,
+                        ));
                     }
                     // A collision or a move this position forbids.
                     None => {

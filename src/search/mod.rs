@@ -163,6 +163,15 @@ impl std::fmt::Display for Iteration {
 /// Receives each finished iteration.
 pub type IterationLog = Box<dyn FnMut(&Iteration) + Send + Sync>;
 
+/// The stored quality at which the table's best move gets exactly
+/// `table_prior` virtual wins (20: about 1,000 visits, 2 x log2); better
+/// entries get more, worse ones less.
+pub const TABLE_PRIOR_QUALITY: f32 = 20.0;
+
+/// Moves of a candidate's principal variation in a snapshot (GoGui and
+/// lz-analyze show a few moves; longer lines cost time while searching).
+pub const PV_LENGTH: usize = 12;
+
 /// Candidates a snapshot lists (most visited first).
 pub const MAX_CANDIDATES: usize = 24;
 

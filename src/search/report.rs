@@ -99,7 +99,7 @@ impl Searcher {
                 visits: s.visits,
                 winrate: s.winrate(),
                 prior: s.prior_rate(),
-                pv: self.pv(ix, 12),
+                pv: self.pv(ix, PV_LENGTH),
             })
             .collect();
         Snapshot {

@@ -170,7 +170,7 @@ fn the_table_gives_its_best_move_a_prior_in_later_searches() {
         let rw = run(&mut with, g, 1000);
         let mut without = Searcher::new(SearchConfig::default(), one.clone());
         let ro = run(&mut without, g, 1000);
-        let bonus = one.table_prior[0] as f32 * e.quality as f32 / 20.0;
+        let bonus = one.table_prior[0] as f32 * e.quality as f32 / TABLE_PRIOR_QUALITY;
         assert!(bonus > 1.0, "quality {}", e.quality);
         let (cands, _) = with.arena.get(with.root).children().unwrap();
         let n = with.arena.get(with.root).children().unwrap().1 as u32;

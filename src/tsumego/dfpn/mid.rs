@@ -3,6 +3,11 @@
 
 use super::*;
 
+/// ε = 1 / EPSILON_DIVISOR in the 1+ε threshold of the best child: 1/4 is
+/// large enough to stop thrashing between siblings and small enough to
+/// keep the search close to best-first.
+const EPSILON_DIVISOR: u64 = 4;
+
 impl Dfpn<'_> {
     pub(super) fn out_of_budget(&mut self) -> bool {
         if self.aborted {
@@ -76,8 +81,11 @@ impl Dfpn<'_> {
             }
             let k = kids[best];
             let child_th_phi = th_delta.saturating_sub(delta - k.phi).min(INF);
+            // Pawlewicz's 1+ε trick: the child may run until its proof
+            // number exceeds the second best's by a share, not by one, so
+            // that the search does not thrash between siblings.
             let eps = second
-                .saturating_add(second / 4)
+                .saturating_add(second / EPSILON_DIVISOR)
                 .max(second.saturating_add(1));
             let child_th_delta = th_phi.min(eps).min(INF);
             if let Some(p) = k.mv {
