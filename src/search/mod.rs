@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use rand::{SeedableRng, rngs::SmallRng};
 
 use crate::playout::heavy::{Policy, heavy_playout};
+use crate::rules::board::SLOTS;
 use crate::rules::{Board, Cell, Color, Game, Move, Point};
 use crate::table::{self, Counts, Entry, Table};
 use crate::weights::{Resolved, Weights, phase};
@@ -345,7 +346,7 @@ impl Searcher {
             root_passes: 0,
             root_last: None,
             komi: 0.0,
-            banned: vec![false; 1024],
+            banned: vec![false; SLOTS],
             params: Params::new(&resolved),
             policy: Policy::new(&resolved),
             resolved,
@@ -493,8 +494,8 @@ impl Searcher {
             board: self.root_board.clone(),
             rng: SmallRng::seed_from_u64(seed),
             path: Vec::with_capacity(64),
-            moves: Vec::with_capacity(1024),
-            amaf: vec![0; 1024],
+            moves: Vec::with_capacity(SLOTS),
+            amaf: vec![0; SLOTS],
             generation: 0,
             own: vec![0; self.root_board.points().len()],
             own_n: 0,

@@ -20,7 +20,7 @@ pub const EXPANDING: u8 = 1;
 pub const EXPANDED: u8 = 2;
 
 /// The move of a pass child (point 0 is never on the board).
-pub const PASS: u16 = 0;
+pub const PASS: u16 = crate::rules::board::PASS_CODE;
 
 /// One node: the move that leads to it and the statistics of that move,
 /// seen by the player who made it.

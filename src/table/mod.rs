@@ -39,6 +39,7 @@ use scope::*;
 pub use scope::{Scope, class_key, key, komi_class, playable, rules_code};
 pub use verify::VerifyReport;
 
+use crate::rules::board::SLOTS;
 use crate::rules::zobrist::{FNV_OFFSET, fnv1a, mix64 as mix, zobrist_checksum};
 use crate::rules::{Board, Cell, Color, KoRule, MAX_SIZE, MIN_SIZE, Point, Rules};
 
@@ -61,7 +62,7 @@ pub const DEFAULT_ENTRIES: u64 = 1 << 22;
 pub const MIN_ENTRIES: u64 = 1 << 10;
 pub const MAX_ENTRIES: u64 = 1 << 32;
 /// Move code of a pass.
-pub const PASS: u16 = 0;
+pub const PASS: u16 = crate::rules::board::PASS_CODE;
 
 /// Errors of opening or creating a table file.
 #[derive(Debug, Error)]

@@ -116,6 +116,6 @@ pub fn class_key(komi: f64, rules: Rules) -> u64 {
 pub fn playable(board: &Board, color: Color, mv: u16) -> bool {
     mv == PASS || {
         let p = Point(mv);
-        (mv as usize) < 1024 && board.cell(p) == Cell::Empty && board.is_legal(p, color)
+        (mv as usize) < SLOTS && board.cell(p) == Cell::Empty && board.is_legal(p, color)
     }
 }

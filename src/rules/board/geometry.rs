@@ -10,8 +10,13 @@ pub const MAX_POINTS: usize = (MAX_SIZE + 2) * (MAX_SIZE + 1) + 1;
 /// Array slots per board array: a power of two above [`MAX_POINTS`], so
 /// that masking an index with `SLOTS - 1` lets the compiler drop bounds
 /// checks in the hot paths without any `unsafe`.
-pub(crate) const SLOTS: usize = 1024;
+pub const SLOTS: usize = 1024;
 const _: () = assert!(SLOTS >= MAX_POINTS && SLOTS.is_power_of_two());
+
+/// The move code of a pass wherever moves are stored as point numbers (the
+/// search tree, the best-move table): point 0 is a border point, never a
+/// playable one.
+pub const PASS_CODE: u16 = 0;
 
 /// Slot of a raw point number (see [`SLOTS`]).
 #[inline(always)]
