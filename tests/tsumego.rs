@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use tengen::tsumego::generate;
 use tengen::tsumego::gotools;
-use tengen::tsumego::problems::Expect;
+use tengen::tsumego::problems::{Expect, ProblemError};
 use tengen::tsumego::{self as ts, KoWin, OrderWeights, OwlResult, SolveOptions, Status};
 use tengen::weights::{Group, SPECS, Weights};
 
@@ -195,17 +195,23 @@ fn leaves_are_counted_per_first_move() {
 #[test]
 fn gotools_reader_names_the_line_of_an_error() {
     let bad = "$ P1\n?AB?A\n";
-    let e = gotools::parse(bad, "bad.txt").unwrap_err();
+    let e = gotools::parse(bad, "bad.txt").unwrap_err().to_string();
     assert!(e.contains("bad.txt:2"), "{e}");
     let bad = "$ P1\n?AB x\n";
     let e = gotools::parse(bad, "bad.txt").unwrap_err();
+    assert!(matches!(e, ProblemError::Syntax { .. }), "{e}");
+    let e = e.to_string();
     assert!(e.contains("unexpected 'x'"), "{e}");
     let lower = "$ P1\n?ab\n";
     assert!(gotools::parse(lower, "l.txt").is_err());
     // A mark on a Black stone is not a crucial chain.
     let e = gotools::parse("$ P9\nAAA?AB[AA]\n", "m.txt").unwrap_err();
+    assert!(matches!(e, ProblemError::Setup { .. }), "{e}");
+    let e = e.to_string();
     assert!(e.contains("m.txt:1 (P9)") && e.contains("[AA]"), "{e}");
-    let e = gotools::parse("$ P9\n?AB\n?+x#1 ::\n", "s.txt").unwrap_err();
+    let e = gotools::parse("$ P9\n?AB\n?+x#1 ::\n", "s.txt")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("s.txt:3") && e.contains("'x'"), "{e}");
 }
 

@@ -39,13 +39,13 @@
 use crate::rules::{Color, Coord, Move};
 
 use super::KoType;
-use super::problems::{Expect, FileLine, FileProblem};
+use super::problems::{Expect, FileLine, FileProblem, ProblemError};
 
 /// GoTools' board size.
 pub const BOARD: usize = 19;
 
 /// Reads every problem of a GoTools text. Errors name the line.
-pub fn parse(text: &str, source: &str) -> Result<Vec<FileProblem>, String> {
+pub fn parse(text: &str, source: &str) -> Result<Vec<FileProblem>, ProblemError> {
     // Join continuation lines, keeping the number of the first.
     let mut lines: Vec<(usize, String)> = Vec::new();
     let mut pending: Option<(usize, String)> = None;
@@ -96,9 +96,15 @@ pub fn parse(text: &str, source: &str) -> Result<Vec<FileProblem>, String> {
         let b = t.as_bytes();
         if b.len() >= 2 && (b[0] == b'?' || b[0] == b'A') && (b[1] == b'+' || b[1] == b'-') {
             r.answers
-                .push(parse_answer(t).map_err(|e| format!("{source}:{n}: {e}"))?);
+                .push(parse_answer(t).map_err(|message| ProblemError::Syntax {
+                    at: format!("{source}:{n}"),
+                    message,
+                })?);
         } else {
-            parse_stones(t, r).map_err(|e| format!("{source}:{n}: {e}"))?;
+            parse_stones(t, r).map_err(|message| ProblemError::Syntax {
+                at: format!("{source}:{n}"),
+                message,
+            })?;
         }
     }
     if let Some(r) = cur.take() {
@@ -235,17 +241,23 @@ fn coord(x: u8, y: u8) -> Coord {
 }
 
 impl Raw {
-    fn finish(self, source: &str) -> Result<FileProblem, String> {
+    fn finish(self, source: &str) -> Result<FileProblem, ProblemError> {
+        let at = format!("{source}:{} ({})", self.line, self.name);
+        self.finish_in(source)
+            .map_err(|message| ProblemError::Setup { at, message })
+    }
+
+    fn finish_in(self, source: &str) -> Result<FileProblem, String> {
         let at = format!("{source}:{} ({})", self.line, self.name);
         if self.stones.is_empty() {
-            return Err(format!("{at}: the problem has no stones"));
+            return Err("the problem has no stones".to_string());
         }
         let mut stones = Vec::new();
         for &(c, x, y) in &self.stones {
             let p = coord(x, y);
             if stones.iter().any(|&(q, _)| q == p) {
                 return Err(format!(
-                    "{at}: two stones on {}{}",
+                    "two stones on {}{}",
                     (b'A' + x) as char,
                     (b'A' + y) as char
                 ));
@@ -259,7 +271,7 @@ impl Raw {
                 Some((_, Color::White)) => crucial.push(p),
                 found => {
                     return Err(format!(
-                        "{at}: the mark [{}{}] is on {}: marks name the White (defender) chains \
+                        "the mark [{}{}] is on {}: marks name the White (defender) chains \
                          whose fate the answers give",
                         (b'A' + x) as char,
                         (b'A' + y) as char,

@@ -7,6 +7,25 @@
 //! defender is the colour whose stones are enclosed; the crucial chain is
 //! its largest chain.
 
+/// Why a problem file, or one of its problems, cannot be used. The text
+/// names the file (and for GoTools text the line) and what is wrong.
+#[derive(Debug, thiserror::Error)]
+pub enum ProblemError {
+    #[error("cannot read '{path}': {source}")]
+    Read {
+        path: std::path::PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// A GoTools line or an SGF record that does not parse.
+    #[error("{at}: {message}")]
+    Syntax { at: String, message: String },
+    /// A problem that parses but cannot be set up: no stones, a mark on
+    /// the wrong colour, no closed region.
+    #[error("{at}: {message}")]
+    Setup { at: String, message: String },
+}
+
 use std::path::Path;
 
 use sgf_parse::go::{self, Prop};
@@ -248,13 +267,20 @@ impl FileProblem {
     }
 
     /// The closed-boundary problem: defender, region, crucial chain.
-    pub fn problem(&self, max_region: usize) -> Result<Problem, String> {
+    pub fn problem(&self, max_region: usize) -> Result<Problem, ProblemError> {
+        self.problem_in(max_region)
+            .map_err(|message| ProblemError::Setup {
+                at: self.source.clone(),
+                message,
+            })
+    }
+
+    fn problem_in(&self, max_region: usize) -> Result<Problem, String> {
         let b = self.board();
         let safe: Vec<_> = self.safe.iter().map(|&c| b.point(c)).collect();
         if !self.crucial.is_empty() {
             let at: Vec<_> = self.crucial.iter().map(|&c| b.point(c)).collect();
-            return Problem::detect_chains(&b, &at, &safe, max_region)
-                .map_err(|e| format!("{}: {e}", self.source));
+            return Problem::detect_chains(&b, &at, &safe, max_region).map_err(|e| e.to_string());
         }
         let candidates: Vec<Color> = match self.defender {
             Some(c) => vec![c],
@@ -283,7 +309,7 @@ impl FileProblem {
                         let at =
                             Problem::largest_defender_chain(&b, &prob.region, def).unwrap_or(p);
                         let prob = Problem::detect(&b, at, &safe, max_region)
-                            .map_err(|e| format!("{}: {e}", self.source))?;
+                            .map_err(|e| e.to_string())?;
                         if best
                             .as_ref()
                             .is_none_or(|q| prob.region.len() < q.region.len())
@@ -395,8 +421,11 @@ impl FileProblem {
 }
 
 /// Reads one problem file: `.sgf` as SGF, anything else as GoTools text.
-pub fn read(path: &Path) -> Result<Vec<FileProblem>, String> {
-    let text = std::fs::read(path).map_err(|e| format!("cannot read '{}': {e}", path.display()))?;
+pub fn read(path: &Path) -> Result<Vec<FileProblem>, ProblemError> {
+    let text = std::fs::read(path).map_err(|source| ProblemError::Read {
+        path: path.to_path_buf(),
+        source,
+    })?;
     let text = String::from_utf8_lossy(&text);
     let source = path.display().to_string();
     let is_sgf = path
@@ -411,8 +440,12 @@ pub fn read(path: &Path) -> Result<Vec<FileProblem>, String> {
 }
 
 /// Reads an SGF problem.
-pub fn parse_sgf(text: &str, source: &str) -> Result<FileProblem, String> {
-    let rec = crate::sgf::parse(text).map_err(|e| format!("{source}: {e:?}"))?;
+pub fn parse_sgf(text: &str, source: &str) -> Result<FileProblem, ProblemError> {
+    let syntax = |message: String| ProblemError::Syntax {
+        at: source.to_string(),
+        message,
+    };
+    let rec = crate::sgf::parse(text).map_err(|e| syntax(format!("{e:?}")))?;
     let mut stones = Vec::new();
     for &(c, col) in &rec.setup {
         stones.retain(|&(d, _)| d != c);
@@ -421,9 +454,12 @@ pub fn parse_sgf(text: &str, source: &str) -> Result<FileProblem, String> {
         }
     }
     if stones.is_empty() {
-        return Err(format!("{source}: the problem has no setup stones (AB/AW)"));
+        return Err(ProblemError::Setup {
+            at: source.to_string(),
+            message: "the problem has no setup stones (AB/AW)".into(),
+        });
     }
-    let trees = go::parse(text).map_err(|e| format!("{source}: {e}"))?;
+    let trees = go::parse(text).map_err(|e| syntax(e.to_string()))?;
     let root = &trees[0];
     let size = rec.size;
     let mut correct = Vec::new();

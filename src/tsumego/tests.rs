@@ -162,7 +162,13 @@ fn bulky_five_is_critical_at_the_vital_point() {
     // The defender also lives at D1: the zigzag four left (D2 E2 E1 F1)
     // has two middle points that are miai (GNU Go 3.8 agrees: after W D1,
     // owl_attack answers 0). F1 leaves a square four, which dies.
-    check("bulky five", &b, at, (Alive, &["E1", "D1"]), (Dead, &["E1"]));
+    check(
+        "bulky five",
+        &b,
+        at,
+        (Alive, &["E1", "D1"]),
+        (Dead, &["E1"]),
+    );
 }
 
 #[test]

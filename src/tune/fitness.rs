@@ -141,7 +141,7 @@ pub fn load_set(path: &Path, max_region: usize) -> Result<Vec<SetProblem>, Strin
     }
     let mut out = Vec::new();
     for f in files {
-        for fp in problems::read(&f)? {
+        for fp in problems::read(&f).map_err(|e| e.to_string())? {
             out.push(set_problem(&f, &fp, max_region)?);
         }
     }
@@ -238,7 +238,7 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
 }
 
 fn set_problem(file: &Path, fp: &FileProblem, max_region: usize) -> Result<SetProblem, String> {
-    let problem = fp.problem(max_region)?;
+    let problem = fp.problem(max_region).map_err(|e| e.to_string())?;
     let keys = |defender_first: bool| {
         fp.succeeding_moves(defender_first)
             .into_iter()

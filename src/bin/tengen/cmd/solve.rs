@@ -237,7 +237,7 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
     }
     let mut list: Vec<FileProblem> = Vec::new();
     for f in &args.files {
-        let mut ps = problems::read(f).map_err(anyhow::Error::msg)?;
+        let mut ps = problems::read(f)?;
         if args.parse_only {
             let lines: usize = ps.iter().map(|p| p.answers.len()).sum();
             let one_mover = ps
@@ -314,7 +314,7 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                 (prob, sol, listed)
             })
         },
-        |i, r: Result<(ts::Problem, Sides, Listed), String>| {
+        |i, r: Result<(ts::Problem, Sides, Listed), problems::ProblemError>| {
             let fp = &list[i];
             sum.problems += 1;
             let mut lock = out.lock();
