@@ -233,8 +233,7 @@ impl Setup {
                     fitness_name(c.fitness)
                 )));
             };
-            train = fitness::load_any(dir, c.problems.as_deref(), c.max_region)
-                .map_err(TuneError::Problems)?;
+            train = fitness::load_any(dir, c.problems.as_deref(), c.max_region)?;
             if let Some(n) = c.sample {
                 train = draw(train, n as usize, c.seed);
             }
@@ -311,8 +310,7 @@ impl Setup {
             return Ok(Vec::new());
         };
         let train: HashSet<_> = self.train.iter().map(SetProblem::id).collect();
-        let set: Vec<SetProblem> = fitness::load_any(test, c.problems.as_deref(), c.max_region)
-            .map_err(TuneError::Problems)?
+        let set: Vec<SetProblem> = fitness::load_any(test, c.problems.as_deref(), c.max_region)?
             .into_iter()
             .filter(|p| !train.contains(&p.id()))
             .collect();

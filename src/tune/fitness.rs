@@ -131,22 +131,53 @@ impl SetProblem {
     }
 }
 
+/// Why a problem set or list cannot be read. The text names the path and
+/// what would fix it.
+#[derive(Debug, thiserror::Error)]
+pub enum SetError {
+    #[error("cannot read problem set '{path}': {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Problem(#[from] problems::ProblemError),
+    #[error(transparent)]
+    List(#[from] super::sample::ListError),
+    /// A list names a file that cannot be read where it is looked for.
+    #[error(
+        "{source} (the list '{list}' names problems of '{file}'; give the folder that holds it with --problems DIR)"
+    )]
+    ListedFile {
+        list: PathBuf,
+        file: String,
+        #[source]
+        source: problems::ProblemError,
+    },
+    #[error("the list '{list}' names problem {name} of '{file}', which that file does not hold")]
+    ListedProblem {
+        list: PathBuf,
+        name: String,
+        file: PathBuf,
+    },
+    #[error("'{0}' holds no problems")]
+    Empty(PathBuf),
+}
+
 /// Reads every problem of a directory (recursively, files in name order)
 /// or of a single file.
-pub fn load_set(path: &Path, max_region: usize) -> Result<Vec<SetProblem>, String> {
+pub fn load_set(path: &Path, max_region: usize) -> Result<Vec<SetProblem>, SetError> {
     let mut files = Vec::new();
     collect(path, &mut files)?;
-    if files.is_empty() {
-        return Err(format!("'{}' holds no problem files", path.display()));
-    }
     let mut out = Vec::new();
     for f in files {
-        for fp in problems::read(&f).map_err(|e| e.to_string())? {
+        for fp in problems::read(&f)? {
             out.push(set_problem(&f, &fp, max_region)?);
         }
     }
     if out.is_empty() {
-        return Err(format!("'{}' holds no problems", path.display()));
+        return Err(SetError::Empty(path.to_path_buf()));
     }
     Ok(out)
 }
@@ -158,11 +189,12 @@ pub fn load_listed(
     list: &Path,
     dir: Option<&Path>,
     max_region: usize,
-) -> Result<Vec<SetProblem>, String> {
-    let text = std::fs::read_to_string(list)
-        .map_err(|e| format!("cannot read the list '{}': {e}", list.display()))?;
-    let ids =
-        super::sample::parse_list(&text, &list.display().to_string()).map_err(|e| e.to_string())?;
+) -> Result<Vec<SetProblem>, SetError> {
+    let text = std::fs::read_to_string(list).map_err(|source| SetError::Io {
+        path: list.to_path_buf(),
+        source,
+    })?;
+    let ids = super::sample::parse_list(&text, &list.display().to_string())?;
     let dir = dir.map_or_else(
         || list.parent().unwrap_or(Path::new(".")).to_path_buf(),
         Path::to_path_buf,
@@ -172,30 +204,25 @@ pub fn load_listed(
     for id in ids {
         let path = dir.join(&id.file);
         if !files.contains_key(&id.file) {
-            let fps = problems::read(&path).map_err(|e| {
-                format!(
-                    "{e} (the list '{}' names problems of '{}'; give the folder that holds it with --problems DIR)",
-                    list.display(),
-                    id.file
-                )
+            let fps = problems::read(&path).map_err(|source| SetError::ListedFile {
+                list: list.to_path_buf(),
+                file: id.file.clone(),
+                source,
             })?;
             files.insert(id.file.clone(), fps);
         }
         let fp = files[&id.file]
             .iter()
             .find(|fp| fp.name == id.name)
-            .ok_or_else(|| {
-                format!(
-                    "the list '{}' names problem {} of '{}', which that file does not hold",
-                    list.display(),
-                    id.name,
-                    path.display()
-                )
+            .ok_or_else(|| SetError::ListedProblem {
+                list: list.to_path_buf(),
+                name: id.name.clone(),
+                file: path.clone(),
             })?;
         out.push(set_problem(&path, fp, max_region)?);
     }
     if out.is_empty() {
-        return Err(format!("the list '{}' names no problems", list.display()));
+        return Err(SetError::Empty(list.to_path_buf()));
     }
     Ok(out)
 }
@@ -206,7 +233,7 @@ pub fn load_any(
     path: &Path,
     dir: Option<&Path>,
     max_region: usize,
-) -> Result<Vec<SetProblem>, String> {
+) -> Result<Vec<SetProblem>, SetError> {
     if path.extension().is_some_and(|e| e == "lst") {
         load_listed(path, dir, max_region)
     } else {
@@ -214,15 +241,18 @@ pub fn load_any(
     }
 }
 
-fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
-    let meta = std::fs::metadata(path)
-        .map_err(|e| format!("cannot read problem set '{}': {e}", path.display()))?;
+fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), SetError> {
+    let io = |source| SetError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let meta = std::fs::metadata(path).map_err(io)?;
     if meta.is_file() {
         out.push(path.to_path_buf());
         return Ok(());
     }
     let mut entries: Vec<PathBuf> = std::fs::read_dir(path)
-        .map_err(|e| format!("cannot list '{}': {e}", path.display()))?
+        .map_err(io)?
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| {
             p.file_name()
@@ -237,8 +267,8 @@ fn collect(path: &Path, out: &mut Vec<PathBuf>) -> Result<(), String> {
     Ok(())
 }
 
-fn set_problem(file: &Path, fp: &FileProblem, max_region: usize) -> Result<SetProblem, String> {
-    let problem = fp.problem(max_region).map_err(|e| e.to_string())?;
+fn set_problem(file: &Path, fp: &FileProblem, max_region: usize) -> Result<SetProblem, SetError> {
+    let problem = fp.problem(max_region)?;
     let keys = |defender_first: bool| {
         fp.succeeding_moves(defender_first)
             .into_iter()

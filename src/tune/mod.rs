@@ -151,6 +151,8 @@ pub enum TuneError {
     },
     #[error(transparent)]
     Weights(#[from] crate::weights::WeightsError),
+    #[error(transparent)]
+    Set(#[from] fitness::SetError),
 }
 
 impl TuneError {
