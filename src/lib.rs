@@ -9,6 +9,7 @@ pub mod gtp;
 pub mod gtpclient;
 pub mod matchplay;
 pub mod playout;
+pub mod pool;
 pub mod rules;
 pub mod search;
 pub mod sgf;

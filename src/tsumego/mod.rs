@@ -219,17 +219,7 @@ impl SideAnswer {
 }
 
 /// Runs `f` on a thread with a stack deep enough for long proofs.
-pub fn with_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-    std::thread::scope(|s| {
-        std::thread::Builder::new()
-            .name("tsumego".into())
-            .stack_size(256 << 20)
-            .spawn_scoped(s, f)
-            .expect("cannot start the solver thread")
-            .join()
-            .unwrap_or_else(|e| std::panic::resume_unwind(e))
-    })
-}
+pub use crate::pool::with_stack;
 
 struct Budget {
     start: Instant,

@@ -452,33 +452,25 @@ pub fn runs_parallel_with(
     threads: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<ProblemRun> {
-    use std::sync::Mutex;
-    use std::sync::atomic::{AtomicUsize, Ordering};
     let ow = OrderWeights::new(w);
     let opts = SolveOptions {
         level,
         max_nodes,
         time: None,
     };
-    let next = AtomicUsize::new(0);
-    let out = Mutex::new(vec![ProblemRun::default(); set.len()]);
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1).min(set.len().max(1)) {
-            std::thread::Builder::new()
-                .stack_size(256 << 20)
-                .spawn_scoped(s, || {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(p) = set.get(i) else { break };
-                        let r = run_problem(p, &ow, opts);
-                        out.lock().expect("no poisoned lock")[i] = r;
-                        done();
-                    }
-                })
-                .expect("cannot start a solver thread");
-        }
-    });
-    out.into_inner().expect("no poisoned lock")
+    let mut out = vec![ProblemRun::default(); set.len()];
+    let never = std::sync::atomic::AtomicBool::new(false);
+    crate::pool::for_each(
+        set.len(),
+        threads,
+        &never,
+        |i| run_problem(&set[i], &ow, opts),
+        |i, r| {
+            out[i] = r;
+            done();
+        },
+    );
+    out
 }
 
 #[cfg(test)]

@@ -3,8 +3,7 @@
 //! thread or an MPI rank (`--features mpi`, see `mpi.rs`).
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::AtomicBool;
 
 use super::fitness::{Eval, Evaluator, Job};
 
@@ -39,35 +38,13 @@ impl Workers for ThreadWorkers {
     }
 
     fn run(&mut self, jobs: &[(usize, Job)], done: &mut dyn FnMut(usize, Eval), stop: &AtomicBool) {
-        let next = AtomicUsize::new(0);
-        let (tx, rx) = mpsc::channel::<(usize, Eval)>();
-        std::thread::scope(|s| {
-            for _ in 0..self.n.min(jobs.len()) {
-                let tx = tx.clone();
-                let next = &next;
-                let ev = &self.evaluator;
-                std::thread::Builder::new()
-                    .name("tune-worker".into())
-                    .stack_size(256 << 20)
-                    .spawn_scoped(s, move || {
-                        loop {
-                            if stop.load(Ordering::SeqCst) {
-                                break;
-                            }
-                            let i = next.fetch_add(1, Ordering::SeqCst);
-                            let Some((idx, job)) = jobs.get(i) else { break };
-                            let e = ev.evaluate(job);
-                            if tx.send((*idx, e)).is_err() {
-                                break;
-                            }
-                        }
-                    })
-                    .expect("cannot start a tuning worker thread");
-            }
-            drop(tx);
-            for (i, e) in rx {
-                done(i, e);
-            }
-        });
+        let ev = &self.evaluator;
+        crate::pool::for_each(
+            jobs.len(),
+            self.n,
+            stop,
+            |i| ev.evaluate(&jobs[i].1),
+            |i, e| done(jobs[i].0, e),
+        );
     }
 }

@@ -15,9 +15,7 @@ pub mod weights;
 
 use std::io::{self, IsTerminal};
 use std::path::Path;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::time::Duration;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::Result;
 
@@ -46,8 +44,10 @@ pub fn bar(len: u64, quiet: bool, unit: &str) -> Option<indicatif::ProgressBar> 
     Some(b)
 }
 
-/// Runs `job(i)` for i in 0..n on `threads` threads with deep stacks and
-/// hands the results to `done` in index order, as they become available.
+/// Runs `job(i)` for i in 0..n on `threads` threads with deep stacks (the
+/// library's one pool) and hands the results to `done` in index order, as
+/// they become available. Once `stop` is set, the results that finished
+/// are still handed over in order up to the first gap.
 pub fn parallel<T: Send>(
     n: usize,
     threads: usize,
@@ -55,52 +55,13 @@ pub fn parallel<T: Send>(
     mut done: impl FnMut(usize, T),
     stop: &AtomicBool,
 ) {
-    let next = AtomicUsize::new(0);
-    let running = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<T>>> = Mutex::new((0..n).map(|_| None).collect());
-    std::thread::scope(|s| {
-        for _ in 0..threads.max(1).min(n.max(1)) {
-            std::thread::Builder::new()
-                .stack_size(256 << 20)
-                .spawn_scoped(s, || {
-                    loop {
-                        running.fetch_add(1, Ordering::SeqCst);
-                        let i = next.fetch_add(1, Ordering::SeqCst);
-                        if i >= n || stop.load(Ordering::SeqCst) {
-                            running.fetch_sub(1, Ordering::SeqCst);
-                            break;
-                        }
-                        let r = job(i);
-                        slots.lock().expect("no poisoned lock")[i] = Some(r);
-                        running.fetch_sub(1, Ordering::SeqCst);
-                    }
-                })
-                .expect("cannot start a solver thread");
-        }
-        let mut emitted = 0;
-        while emitted < n {
-            let ready = slots.lock().expect("no poisoned lock")[emitted].take();
-            match ready {
-                Some(r) => {
-                    done(emitted, r);
-                    emitted += 1;
-                }
-                None => {
-                    if stop.load(Ordering::SeqCst) && running.load(Ordering::SeqCst) == 0 {
-                        // Stopped: deliver what finished in order, drop the rest.
-                        let mut slots = slots.lock().expect("no poisoned lock");
-                        if slots[emitted].is_none() {
-                            break;
-                        }
-                        let r = slots[emitted].take().expect("checked");
-                        drop(slots);
-                        done(emitted, r);
-                        emitted += 1;
-                        continue;
-                    }
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-            }
+    let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    let mut emitted = 0;
+    tengen::pool::for_each(n, threads, stop, job, |i, r| {
+        slots[i] = Some(r);
+        while let Some(r) = slots.get_mut(emitted).and_then(Option::take) {
+            done(emitted, r);
+            emitted += 1;
         }
     });
 }
