@@ -212,28 +212,23 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
     if marks.is_empty() {
         marks.extend(chains.iter().max_by_key(|c| c.0).map(|c| c.1));
     }
-    // GoTools text: stones, then the crucial marks.
-    let letter = |v: usize| (b'A' + v as u8) as char;
-    let mut s = format!("$ P{index}\n");
-    let mut n = 0;
-    for x in 0..GRID {
-        for y in 0..GRID {
-            if let Some(c) = cells[x][y] {
-                s.push(if c == Color::White { '?' } else { 'A' });
-                s.push(letter(x));
-                s.push(letter(y));
-                n += 1;
-                if n % 16 == 0 {
-                    s.push_str(" \\\n");
-                }
+    // GoTools text (the one writer): stones, then the crucial marks.
+    let at = |x: usize, y: usize| gotools::coord(x as u8, y as u8);
+    let mut stones = Vec::new();
+    for (x, column) in cells.iter().enumerate() {
+        for (y, cell) in column.iter().enumerate() {
+            if let Some(c) = *cell {
+                stones.push((at(x, y), c));
             }
         }
     }
-    for &(x, y) in &marks {
-        s.push_str(&format!("[{}{}]", letter(x), letter(y)));
-    }
-    s.push('\n');
-    Some(s)
+    let crucial: Vec<_> = marks.iter().map(|&(x, y)| at(x, y)).collect();
+    Some(gotools::write_problem(
+        &format!("P{index}"),
+        &stones,
+        &crucial,
+        &[],
+    ))
 }
 
 /// GoTools' status letters of an answer (about the defender), or `None`

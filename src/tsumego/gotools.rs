@@ -236,7 +236,7 @@ fn parse_answer(t: &str) -> Result<Answer, String> {
 }
 
 /// GoTools letters to a board coordinate (`A` at the top-left corner).
-fn coord(x: u8, y: u8) -> Coord {
+pub(crate) fn coord(x: u8, y: u8) -> Coord {
     Coord::new(x, (BOARD - 1 - y as usize) as u8)
 }
 
