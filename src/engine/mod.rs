@@ -490,7 +490,7 @@ impl Engine {
     }
 
     pub fn set_time_left(&mut self, color: Color, seconds: f64, stones: u32) {
-        self.clock.left[color.index()] = Some(TimeLeft { seconds, stones });
+        self.clock.set_left(color, seconds, stones);
     }
 }
 

@@ -51,11 +51,14 @@ pub struct TimeLeft {
     pub stones: u32,
 }
 
-/// The clock of a game: the system and each player's remaining time.
+/// The clock of a game: the system and each player's remaining time, as
+/// the controller last reported it (`time_left`) and as the engine books
+/// its own moves since, on the one clock model ([`ClockState`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Clock {
     pub system: TimeSystem,
     pub left: [Option<TimeLeft>; 2],
+    state: [Option<ClockState>; 2],
 }
 
 impl Clock {
@@ -63,43 +66,161 @@ impl Clock {
     pub fn set_system(&mut self, system: TimeSystem) {
         self.system = system;
         self.left = [None, None];
+        self.state = [None, None];
+    }
+
+    /// The controller's report (`time_left`): it replaces the estimate.
+    pub fn set_left(&mut self, color: crate::rules::Color, seconds: f64, stones: u32) {
+        self.left[color.index()] = Some(TimeLeft { seconds, stones });
+        self.state[color.index()] = Some(ClockState::from_left(self.system, seconds, stones));
     }
 
     /// Books `secs` of thinking by `color` on its own estimate of the
     /// clock. The controller's next `time_left` replaces the estimate.
     pub fn spend(&mut self, color: crate::rules::Color, secs: f64) {
-        let (main, period, stones) = match self.system {
-            TimeSystem::Unlimited => return,
-            TimeSystem::Absolute { main } => (main, 0.0, 0),
-            TimeSystem::ByoYomi { main, period, .. } => (main, period, 1),
-            TimeSystem::Canadian {
-                main,
-                period,
-                stones,
-            } => (main, period, stones),
-        };
-        let left = self.left[color.index()].get_or_insert(TimeLeft {
-            seconds: main,
-            stones: 0,
-        });
-        left.seconds -= secs;
-        if left.stones > 0 {
-            left.stones -= 1;
-            if left.stones == 0 && stones > 0 {
-                // A new overtime period.
-                *left = TimeLeft {
-                    seconds: period,
-                    stones,
-                };
-            }
-        } else if left.seconds <= 0.0 && stones > 0 {
-            *left = TimeLeft {
-                seconds: period + left.seconds.min(0.0),
-                stones,
-            };
+        if self.system == TimeSystem::Unlimited {
+            return;
         }
-        if left.seconds < 0.0 {
-            left.seconds = 0.0;
+        let system = self.system;
+        let st = self.state[color.index()].get_or_insert_with(|| ClockState::new(system));
+        let (seconds, stones) = if st.spend(system, secs) {
+            st.time_left()
+        } else {
+            // The flag fell on our own estimate: nothing left.
+            (0.0, st.time_left().1)
+        };
+        self.left[color.index()] = Some(TimeLeft {
+            seconds: seconds.max(0.0),
+            stones,
+        });
+    }
+}
+
+/// One player's clock: main time, then overtime (Canadian stones in a
+/// period, or byo-yomi periods of one move each). The one model of a clock:
+/// the referee keeps one per player, and the engine keeps its own estimate
+/// with it between the controller's `time_left` reports.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ClockState {
+    main: f64,
+    /// Seconds left in the current overtime period, if in overtime.
+    period_left: f64,
+    stones_left: u32,
+    periods_left: u32,
+    in_overtime: bool,
+}
+
+impl ClockState {
+    pub fn new(t: TimeSystem) -> ClockState {
+        let (main, periods) = match t {
+            TimeSystem::Unlimited => (f64::INFINITY, 0),
+            TimeSystem::Absolute { main } => (main, 0),
+            TimeSystem::Canadian { main, .. } => (main, 1),
+            TimeSystem::ByoYomi { main, periods, .. } => (main, periods),
+        };
+        let mut c = ClockState {
+            main,
+            period_left: 0.0,
+            stones_left: 0,
+            periods_left: periods,
+            in_overtime: false,
+        };
+        if main <= 0.0 {
+            c.enter_overtime(t);
+        }
+        c
+    }
+
+    pub fn enter_overtime(&mut self, t: TimeSystem) {
+        self.in_overtime = true;
+        match t {
+            TimeSystem::Canadian { period, stones, .. } => {
+                self.period_left = period;
+                self.stones_left = stones;
+            }
+            TimeSystem::ByoYomi { period, .. } => {
+                self.period_left = period;
+                self.stones_left = 1;
+            }
+            _ => {}
+        }
+    }
+
+    /// Books a move that took `secs`; false if the flag fell.
+    pub fn spend(&mut self, t: TimeSystem, secs: f64) -> bool {
+        let mut secs = secs;
+        if !self.in_overtime {
+            if secs <= self.main {
+                self.main -= secs;
+                return true;
+            }
+            secs -= self.main;
+            self.main = 0.0;
+            if matches!(t, TimeSystem::Absolute { .. } | TimeSystem::Unlimited) {
+                return false;
+            }
+            self.enter_overtime(t);
+        }
+        match t {
+            TimeSystem::Canadian { period, stones, .. } => {
+                if secs > self.period_left {
+                    return false;
+                }
+                self.period_left -= secs;
+                self.stones_left -= 1;
+                if self.stones_left == 0 {
+                    self.period_left = period;
+                    self.stones_left = stones;
+                }
+                true
+            }
+            TimeSystem::ByoYomi { period, .. } => {
+                while secs > period {
+                    if self.periods_left <= 1 {
+                        return false;
+                    }
+                    self.periods_left -= 1;
+                    secs -= period;
+                }
+                self.period_left = period;
+                true
+            }
+            _ => true,
+        }
+    }
+
+    /// The state a controller's `time_left` reports: `stones` 0 is main
+    /// time; otherwise overtime with `seconds` in the period and `stones`
+    /// moves to play in it (Canadian) or periods left (byo-yomi, as KGS
+    /// reports them).
+    pub fn from_left(t: TimeSystem, seconds: f64, stones: u32) -> ClockState {
+        let mut c = ClockState::new(t);
+        if stones == 0 {
+            c.main = seconds;
+            c.in_overtime = false;
+            return c;
+        }
+        c.enter_overtime(t);
+        c.period_left = seconds;
+        match t {
+            TimeSystem::ByoYomi { .. } => c.periods_left = stones,
+            _ => c.stones_left = stones,
+        }
+        c
+    }
+
+    /// The `time_left` arguments: seconds and stones (periods for
+    /// byo-yomi), 0 stones in main time.
+    pub fn time_left(&self) -> (f64, u32) {
+        if self.in_overtime {
+            let stones = if self.stones_left > 0 && self.periods_left > 1 {
+                self.periods_left
+            } else {
+                self.stones_left
+            };
+            (self.period_left, stones)
+        } else {
+            (self.main, 0)
         }
     }
 }
@@ -168,6 +289,74 @@ pub fn move_budget(
 mod budget_tests {
     use super::*;
     use crate::rules::Color;
+
+    /// The engine's estimate follows the same model as the referee's:
+    /// byo-yomi periods are counted, Canadian stones too, and a
+    /// controller's report replaces the estimate.
+    #[test]
+    fn the_estimate_counts_periods_and_stones() {
+        let mut c = Clock::default();
+        c.set_system(TimeSystem::ByoYomi {
+            main: 0.0,
+            period: 5.0,
+            periods: 3,
+        });
+        c.spend(Color::Black, 4.0);
+        assert_eq!(
+            c.left[0],
+            Some(TimeLeft {
+                seconds: 5.0,
+                stones: 3
+            })
+        );
+        c.spend(Color::Black, 7.0); // one period lost
+        assert_eq!(
+            c.left[0],
+            Some(TimeLeft {
+                seconds: 5.0,
+                stones: 2
+            })
+        );
+        c.set_system(TimeSystem::Canadian {
+            main: 10.0,
+            period: 30.0,
+            stones: 2,
+        });
+        c.spend(Color::White, 12.0); // main time over, 2 s into the period
+        assert_eq!(
+            c.left[1],
+            Some(TimeLeft {
+                seconds: 28.0,
+                stones: 1
+            })
+        );
+        c.spend(Color::White, 8.0); // the period's stones played: a new period
+        assert_eq!(
+            c.left[1],
+            Some(TimeLeft {
+                seconds: 30.0,
+                stones: 2
+            })
+        );
+        c.set_left(Color::White, 3.0, 1);
+        c.spend(Color::White, 1.0);
+        assert_eq!(
+            c.left[1],
+            Some(TimeLeft {
+                seconds: 30.0,
+                stones: 2
+            })
+        );
+        c.set_system(TimeSystem::Absolute { main: 5.0 });
+        c.spend(Color::Black, 9.0);
+        assert_eq!(
+            c.left[0],
+            Some(TimeLeft {
+                seconds: 0.0,
+                stones: 0
+            })
+        );
+    }
 
     #[test]
     fn budgets_are_safe() {

@@ -9,6 +9,7 @@ mod clock;
 mod score;
 mod summary;
 
+use crate::engine::time::ClockState;
 use clock::*;
 pub use score::parse_score;
 use score::*;
@@ -219,7 +220,7 @@ pub fn play_game(
             command: format!("boardsize {}", cfg.size),
             message: e.to_string(),
         })?;
-    let mut clocks = [MatchClock::new(cfg.time); 2];
+    let mut clocks = [ClockState::new(cfg.time); 2];
     let mut seconds = [0.0f64; 2];
     let mut color = Color::Black;
     let mut passes = 0;
@@ -476,7 +477,7 @@ mod tests {
     #[test]
     fn clocks_flag_only_on_real_overruns() {
         let t = TimeSystem::Absolute { main: 10.0 };
-        let mut c = MatchClock::new(t);
+        let mut c = ClockState::new(t);
         assert!(c.spend(t, 9.0));
         assert!(!c.spend(t, 1.5));
         let t = TimeSystem::Canadian {
@@ -484,7 +485,7 @@ mod tests {
             period: 5.0,
             stones: 1,
         };
-        let mut c = MatchClock::new(t);
+        let mut c = ClockState::new(t);
         assert!(c.spend(t, 4.9));
         assert!(c.spend(t, 4.9));
         assert!(!c.spend(t, 5.1));
