@@ -151,7 +151,7 @@ impl Setup {
     /// Checks the options against each other and reads the training set.
     pub fn new(config: Config) -> Result<Setup, TuneError> {
         let c = &config;
-        let groups = parse_groups(&c.group).map_err(usage)?;
+        let groups = parse_groups(&c.group).map_err(|e| usage(e.to_string()))?;
         let space = GeneSpace::new(&groups, c.base.clone());
         if space.is_empty() {
             return Err(usage(format!("--group {}: no weights to tune", c.group)));

@@ -55,18 +55,7 @@ pub enum Formula {
 }
 
 impl Formula {
-    pub fn parse(s: &str) -> Result<Formula, String> {
-        match s {
-            "neg-sum" => Ok(Formula::NegSum),
-            "old2-over-new" => Ok(Formula::OldSqOverNew),
-            "ratio" => Ok(Formula::Ratio),
-            "inverse" => Ok(Formula::Inverse),
-            _ => Err(format!(
-                "unknown formula '{s}': use neg-sum, old2-over-new, ratio or inverse"
-            )),
-        }
-    }
-
+    /// The name on the command line (`--formula`).
     pub fn name(self) -> &'static str {
         match self {
             Formula::NegSum => "neg-sum",
@@ -485,6 +474,10 @@ mod tests {
         assert_eq!(Formula::OldSqOverNew.apply(&old, &new), 200.0 + 25.0);
         assert_eq!(Formula::Ratio.apply(&old, &new), 2.0 + 0.5);
         assert_eq!(Formula::Inverse.apply(&old, &new), 0.02 + 0.01);
-        assert!(Formula::parse("nope").unwrap_err().contains("neg-sum"));
+        // name() is the command line's value name.
+        use clap::ValueEnum;
+        for f in Formula::value_variants() {
+            assert_eq!(f.to_possible_value().unwrap().get_name(), f.name());
+        }
     }
 }

@@ -10,8 +10,13 @@ use crate::weights::{Group, SPECS, Weights};
 /// The groups `--group` can name. `all` is every group.
 pub const GROUP_NAMES: [&str; 6] = ["static", "dynamic", "pruning", "playout", "tree", "all"];
 
+/// A `--group` name that is not a group.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown group '{0}': the groups are {names} (join several with '+')", names = GROUP_NAMES.join(", "))]
+pub struct UnknownGroup(pub String);
+
 /// Parses `--group`: one name or several joined by `+` (`static+dynamic`).
-pub fn parse_groups(s: &str) -> Result<Vec<Group>, String> {
+pub fn parse_groups(s: &str) -> Result<Vec<Group>, UnknownGroup> {
     let mut out = Vec::new();
     for part in s.split('+') {
         let g = match part.trim() {
@@ -27,12 +32,7 @@ pub fn parse_groups(s: &str) -> Result<Vec<Group>, String> {
                 Group::Dynamic,
                 Group::Pruning,
             ],
-            other => {
-                return Err(format!(
-                    "unknown group '{other}': the groups are {} (join several with '+')",
-                    GROUP_NAMES.join(", ")
-                ));
-            }
+            other => return Err(UnknownGroup(other.to_string())),
         };
         for g in g {
             if !out.contains(&g) {
@@ -189,7 +189,7 @@ mod tests {
             vec![Group::Static, Group::Dynamic]
         );
         assert_eq!(parse_groups("all").unwrap().len(), 5);
-        let e = parse_groups("statik").unwrap_err();
+        let e = parse_groups("statik").unwrap_err().to_string();
         assert!(e.contains("'statik'") && e.contains("pruning"), "{e}");
     }
 

@@ -22,7 +22,7 @@ fn main() -> ExitCode {
         Some(Commands::Book(args)) => cmd::book::run(&cli, args),
         Some(Commands::Solve(args)) => cmd::solve::run(&cli, args),
         Some(Commands::Tsumego(args)) => cmd::tsumego::run(&cli, args),
-        Some(Commands::Tune(args)) => cmd::tune::run(&cli, args),
+        Some(Commands::Tune(args)) => run_tune(&cli, args),
     };
     match result {
         Ok(code) => code,
@@ -40,4 +40,16 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// `tengen tune`: under `mpirun` with several ranks (feature `mpi`) the MPI
+/// driver, else the local one.
+fn run_tune(cli: &Cli, args: &cmd::tune::TuneArgs) -> anyhow::Result<ExitCode> {
+    #[cfg(feature = "mpi")]
+    if !args.list
+        && let Some(code) = cmd::tune_mpi::run(cli, args)?
+    {
+        return Ok(code);
+    }
+    cmd::tune::run(cli, args)
 }

@@ -377,12 +377,6 @@ pub fn report(outcome: Outcome) -> ExitCode {
 }
 
 pub fn run(cli: &Cli, a: &TuneArgs) -> Result<ExitCode> {
-    #[cfg(feature = "mpi")]
-    if !a.list
-        && let Some(code) = crate::cmd::tune_mpi::run(cli, a)?
-    {
-        return Ok(code);
-    }
     let s = Setup::new(a.config(cli)?)?;
     if a.list {
         return print_lists(&s);
