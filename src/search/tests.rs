@@ -76,9 +76,9 @@ fn a_full_arena_stops_growing_gracefully() {
     assert!(g.is_legal(Color::Black, r.best));
 }
 
-#[test]
-fn iterations_restart_and_a_later_search_hits_the_table() {
-    let dir = std::env::temp_dir().join(format!("tengen-search-table-{}", std::process::id()));
+/// A fresh table of 65,536 entries in its own scratch folder.
+fn scratch_table(name: &str) -> (std::path::PathBuf, Arc<Table>) {
+    let dir = std::env::temp_dir().join(format!("tengen-search-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let t = Table::open(
         &dir.join("s.table"),
@@ -89,6 +89,12 @@ fn iterations_restart_and_a_later_search_hits_the_table() {
         },
     )
     .unwrap();
+    (dir, t)
+}
+
+#[test]
+fn iterations_restart_and_a_later_search_hits_the_table() {
+    let (dir, t) = scratch_table("table");
     let g = game(9);
     let w = Weights {
         id_mode: [2.0; 3],
@@ -136,17 +142,7 @@ fn root_prior(s: &Searcher, mv: Move) -> Option<(f32, f32)> {
 /// ends, so those searches differ from run to run).
 #[test]
 fn the_table_gives_its_best_move_a_prior_in_later_searches() {
-    let dir = std::env::temp_dir().join(format!("tengen-search-guide-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let t = Table::open(
-        &dir.join("s.table"),
-        table::OpenMode {
-            create: Some((1 << 16, table::Scope::default())),
-            read_only_if_busy: false,
-            read_only: false,
-        },
-    )
-    .unwrap();
+    let (dir, t) = scratch_table("guide");
     let one = Weights {
         id_mode: [0.0; 3],
         ..Weights::default()
@@ -172,9 +168,8 @@ fn the_table_gives_its_best_move_a_prior_in_later_searches() {
         let ro = run(&mut without, g, 1000);
         let bonus = one.table_prior[0] as f32 * e.quality as f32 / TABLE_PRIOR_QUALITY;
         assert!(bonus > 1.0, "quality {}", e.quality);
-        let (cands, _) = with.arena.get(with.root).children().unwrap();
-        let n = with.arena.get(with.root).children().unwrap().1 as u32;
-        for k in 0..n {
+        let (cands, n) = with.arena.get(with.root).children().unwrap();
+        for k in 0..n as u32 {
             let mv = with.to_move(with.arena.get(cands + k).mv.load(Relaxed));
             let (w1, v1) = root_prior(&with, mv).unwrap();
             let (w0, v0) = root_prior(&without, mv).unwrap();

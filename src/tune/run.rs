@@ -25,16 +25,6 @@ pub trait Observer: Sync {
     fn end_phase(&self);
 }
 
-/// An observer that says nothing.
-pub struct Silent;
-
-impl Observer for Silent {
-    fn line(&self, _: &str) {}
-    fn phase(&self, _: &str, _: u64, _: u64) {}
-    fn progress(&self, _: u64, _: Option<String>) {}
-    fn end_phase(&self) {}
-}
-
 /// The run's state: the checkpoint when resuming (checked against the
 /// settings), else a new state with the reference leaves solved on
 /// `threads` threads (untrained weights for dynamic fitness, the starting
