@@ -7,8 +7,8 @@
 #   GOGUI_SRC=/path/to/gogui gtp-scripts/gogui-regress.sh [ENGINE COMMAND]
 #
 # GOGUI_SRC is a checkout of https://github.com/Remi-Coulom/gogui (GoGui is
-# not packaged); the script compiles it with javac into $GOGUI_SRC/build-regress
-# (once). The engine command defaults to the release binary with the
+# not packaged); gogui-build.sh compiles it with javac into
+# $GOGUI_SRC/build-regress (once). The engine command defaults to the release binary with the
 # settings of tests/gtp_scripts.rs. The HTML report goes to $OUT
 # (default target/gogui-regress); the exit status is 0 when all tests pass.
 set -euo pipefail
@@ -16,16 +16,7 @@ cd "$(dirname "$0")"
 : "${GOGUI_SRC:?set GOGUI_SRC to a GoGui source checkout}"
 OUT=${OUT:-$PWD/../target/gogui-regress}
 ENGINE=${1:-"$PWD/../target/release/tengen --seed 1 --threads 1 --playouts 400 --quiet --no-table"}
-command -v javac >/dev/null || { echo "gogui-regress.sh: javac is missing (apt-get install default-jdk-headless)" >&2; exit 2; }
-CLASSES="$GOGUI_SRC/build-regress"
-if [ ! -f "$CLASSES/net/sf/gogui/tools/regress/Main.class" ]; then
-    V="$GOGUI_SRC/src/net/sf/gogui/version/Version.java"
-    [ -f "$V" ] || sed 's/@VERSION@/1.6.0/' "$V.in" > "$V"
-    mkdir -p "$CLASSES"
-    find "$GOGUI_SRC/src" -name '*.java' | grep -v -E 'thumbnailer|/mac' > "$CLASSES/files.txt"
-    echo "gogui-regress.sh: compiling GoGui ($(wc -l < "$CLASSES/files.txt") files)" >&2
-    javac -nowarn -d "$CLASSES" @"$CLASSES/files.txt" 2>&1 | grep -v '^Note:' >&2 || true
-fi
+CLASSES=$(GOGUI_SRC="$GOGUI_SRC" ./gogui-build.sh)
 if [ -z "${1:-}" ] && [ ! -x ../target/release/tengen ]; then
     (cd .. && cargo build --release)
 fi

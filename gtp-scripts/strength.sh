@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# Strength and speed of tengen against Pachi and GNU Go, with the tools our
+# users run: gogui-twogtp plays the games, GNU Go referees them, and
+# twogtp-summary.py gives the score with its 95% CI. docs/search.md has the
+# figures measured with it.
+#
+#   gtp-scripts/strength.sh match OPPONENT SIZE GAMES SECS [OUT]
+#       OPPONENT: pachi | gnugo (level 10) | "any GTP command"
+#       SECS: seconds per move for both sides, or "sd:MIN" for MIN minutes
+#             sudden death set by twogtp (as CGOS plays)
+#       OUT: result prefix (default target/strength/OPPONENT-SIZE-SECS);
+#            OUT.dat, one SGF per game, a summary in OUT.txt. A rerun with
+#            the same OUT continues where the file stops.
+#   gtp-scripts/strength.sh speed [SECS]
+#       playouts per second of tengen and Pachi in one run: each thinks SECS
+#       (default 10) on the empty 19x19 board, then on the reply position.
+#   gtp-scripts/strength.sh summary OUT.dat
+#
+# Environment:
+#   GOGUI_SRC  a GoGui checkout (git clone https://github.com/Remi-Coulom/gogui);
+#              compiled once by gogui-build.sh
+#   PACHI_SRC  a Pachi checkout (git clone https://github.com/pasky/pachi), for
+#              the pachi opponent; built once with `make DCNN=0` (no neural
+#              net; it still loads its pattern files). Nothing of Pachi's
+#              goes into tengen.
+#   THREADS    threads of each engine (default 2)
+#   TENGEN     tengen binary (default target/release/tengen, built if missing)
+#   TENGEN_ARGS extra tengen options (default: a table file of its own under
+#              OUT, so the match starts from an empty table and learns)
+#   GNUGO      GNU Go binary (default /usr/games/gnugo); always the referee
+set -euo pipefail
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(dirname "$HERE")
+THREADS=${THREADS:-2}
+GNUGO=${GNUGO:-/usr/games/gnugo}
+TENGEN=${TENGEN:-$ROOT/target/release/tengen}
+
+die() { echo "strength.sh: $*" >&2; exit 2; }
+need_tengen() {
+    if [ "$TENGEN" = "$ROOT/target/release/tengen" ]; then
+        (cd "$ROOT" && cargo build --release --quiet)
+    fi
+    [ -x "$TENGEN" ] || die "no tengen binary at $TENGEN"
+}
+need_pachi() {
+    : "${PACHI_SRC:?set PACHI_SRC to a Pachi checkout (git clone https://github.com/pasky/pachi)}"
+    [ -f "$PACHI_SRC/pachi.c" ] || die "$PACHI_SRC is not a Pachi checkout (no pachi.c)"
+    if [ ! -x "$PACHI_SRC/pachi" ]; then
+        echo "strength.sh: building Pachi without its neural net (make DCNN=0)" >&2
+        make -C "$PACHI_SRC" -j"$(nproc)" DCNN=0 JOSEKIFIX=0 BUILD_KATAGO=0 >&2
+    fi
+}
+need_gnugo() { [ -x "$GNUGO" ] || die "GNU Go is missing at $GNUGO (apt-get install gnugo)"; }
+
+case "${1:-}" in
+match)
+    [ $# -ge 5 ] || die "usage: strength.sh match OPPONENT SIZE GAMES SECS [OUT]"
+    OPP=$2 SIZE=$3 GAMES=$4 SECS=$5
+    [[ "$SIZE" =~ ^[0-9]+$ ]] || die "SIZE must be a board size, not '$SIZE'"
+    [[ "$GAMES" =~ ^[0-9]+$ ]] || die "GAMES must be a number of games, not '$GAMES'"
+    TIME_OPT=() PACHI_T=() TENGEN_T=()
+    case "$SECS" in
+    sd:*) MIN=${SECS#sd:}; TIME_OPT=(-time "$MIN") ;;
+    *) [[ "$SECS" =~ ^[0-9.]+$ ]] || die "SECS must be seconds per move or sd:MINUTES, not '$SECS'"
+       PACHI_T=(-t "$SECS"); TENGEN_T=(--move-secs "$SECS") ;;
+    esac
+    TAG=$(echo "$OPP" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-20)
+    OUT=${6:-$ROOT/target/strength/$TAG-$SIZE-${SECS/:/}}
+    mkdir -p "$(dirname "$OUT")"
+    need_tengen; need_gnugo
+    case "$OPP" in
+    pachi) need_pachi; OPP_CMD="$PACHI_SRC/pachi ${PACHI_T[*]} threads=$THREADS" ;;
+    gnugo) OPP_CMD="$GNUGO --mode gtp --level 10 --chinese-rules" ;;
+    *) OPP_CMD=$OPP ;;
+    esac
+    KOMI=${KOMI:-$([ "$SIZE" -le 9 ] && echo 7 || echo 7.5)}
+    ENGINE="$TENGEN --threads $THREADS ${TENGEN_T[*]} --quiet ${TENGEN_ARGS:---table $OUT.table}"
+    CLASSES=$(GOGUI_SRC="${GOGUI_SRC:-}" "$HERE/gogui-build.sh")
+    echo "strength.sh: $GAMES games, ${SIZE}x$SIZE, komi $KOMI, $SECS; tengen: $ENGINE; opponent: $OPP_CMD" >&2
+    java -cp "$CLASSES" net.sf.gogui.tools.twogtp.Main \
+        -black "$ENGINE" -white "$OPP_CMD" \
+        -referee "$GNUGO --mode gtp --chinese-rules" \
+        -size "$SIZE" -komi "$KOMI" -games "$GAMES" -alternate -auto \
+        "${TIME_OPT[@]}" -sgffile "$OUT"
+    python3 "$HERE/twogtp-summary.py" "$OUT.dat" | tee "$OUT.txt"
+    ;;
+speed)
+    SECS=${2:-10}
+    need_tengen; need_pachi
+    POS=$'boardsize 19\nkomi 7.5\nclear_board\ngenmove b\ngenmove w\nquit\n'
+    echo "tengen: $(printf '%s' "$POS" | "$TENGEN" --threads "$THREADS" --move-secs "$SECS" --no-table 2>&1 >/dev/null \
+        | sed -n 's/.*: \([0-9]*\) playouts in \([0-9.]*\) s.*/\1 \2/p' \
+        | awk '{p+=$1; t+=$2} END {printf "%d playouts in %.2f s = %.0f/s", p, t, p/t}')"
+    echo "pachi:  $(printf '%s' "$POS" | "$PACHI_SRC/pachi" -t "$SECS" threads="$THREADS" 2>&1 >/dev/null \
+        | sed -n 's/^genmove in \([0-9.]*\)s.* (\([0-9]*\) games\/s,.*/\1 \2/p' \
+        | awk '{p+=$1*$2; t+=$1} END {printf "%d playouts in %.2f s = %.0f/s", p, t, p/t}')"
+    ;;
+summary)
+    [ $# -ge 2 ] || die "usage: strength.sh summary OUT.dat"
+    python3 "$HERE/twogtp-summary.py" "$2"
+    ;;
+*)
+    sed -n '2,/^set -e/p' "$0" | sed '$d' | sed 's/^# \{0,1\}//'
+    [ "${1:-}" = "-h" ] || [ "${1:-}" = "--help" ] || exit 2
+    ;;
+esac
