@@ -14,6 +14,7 @@ pub mod rules;
 pub mod search;
 pub mod sgf;
 pub mod table;
+pub mod tactics;
 pub mod tsumego;
 pub mod tune;
 pub mod weights;

@@ -190,7 +190,11 @@ weights! {
     prior_capture: Tree real [0.0, 100.0] = 30.0,
         "virtual wins for a move that captures";
     prior_atari_escape: Tree real [0.0, 100.0] = 20.0,
-        "virtual wins for a move that saves an own chain in atari";
+        "virtual wins for a move that saves an own chain in atari (not given when a ladder then captures it)";
+    prior_ladder_escape: Tree real [0.0, 100.0] = 20.0,
+        "virtual losses for extending an own chain in atari into a ladder that captures it";
+    prior_ladder_atari: Tree real [0.0, 100.0] = 20.0,
+        "virtual wins for an atari whose chain cannot escape the ladder";
     prior_self_atari: Tree real [0.0, 100.0] = 20.0,
         "virtual losses for a self-atari of two or more stones";
     prior_pattern: Tree real [0.0, 100.0] = 10.0,
@@ -208,6 +212,8 @@ weights! {
     // ---- playout policy ----
     po_atari: Playout real [0.0, 1.0] = 0.95,
         "probability of capturing the last move's chain or saving an own chain it put in atari";
+    po_ladder: Playout real [0.0, 1.0] = 1.0,
+        "probability that a playout reads the ladder before saving a chain in atari by extending, and does not extend into a working one";
     po_two_lib: Playout real [0.0, 1.0] = 0.5,
         "probability of an atari on a two-liberty chain next to the last move";
     po_pattern: Playout real [0.0, 1.0] = 0.9,

@@ -3,8 +3,10 @@
 //! order, and the first that yields a move wins:
 //!
 //! 1. capture the last move's chain if it is in atari, or save an own
-//!    chain the last move put in atari (by capturing or extending);
-//! 2. atari a two-liberty chain next to the last move;
+//!    chain the last move put in atari (by capturing, or by extending
+//!    unless a ladder then captures it);
+//! 2. atari a two-liberty chain next to the last move, unless it escapes
+//!    at once by extending to three liberties;
 //! 3. play the vital point of a nakade shape next to the last move;
 //! 4. play a point next to the last move that matches a 3x3 pattern;
 //! 5. try a few random points with eight empty neighbours (fill the board);
@@ -18,12 +20,14 @@ use rand::Rng;
 
 use super::{PlayoutResult, patterns, run_playout};
 use crate::rules::{Board, Cell, Color, Point};
+use crate::tactics;
 use crate::weights::Resolved;
 
 /// The policy's probabilities as 32-bit thresholds.
 #[derive(Clone, Copy, Debug)]
 pub struct Policy {
     atari: u32,
+    ladder: u32,
     two_lib: u32,
     nakade: u32,
     pattern: u32,
@@ -39,6 +43,7 @@ impl Policy {
     pub fn new(w: &Resolved) -> Policy {
         Policy {
             atari: threshold(w.po_atari),
+            ladder: threshold(w.po_ladder),
             two_lib: threshold(w.po_two_lib),
             nakade: threshold(w.po_nakade),
             pattern: threshold(w.po_pattern),
@@ -83,8 +88,9 @@ impl Cands {
 }
 
 /// Moves that capture the chain through `last` if it is in atari, and
-/// moves that save `color`'s chains next to `last` that are in atari.
-fn atari_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
+/// moves that save `color`'s chains next to `last` that are in atari; with
+/// `ladder`, an extension that a ladder then captures is no save.
+fn atari_cands(board: &Board, color: Color, last: Point, ladder: bool, c: &mut Cands) {
     let me = Cell::stone(color);
     let opp = Cell::stone(color.opponent());
     let mut lib = [Point(0); 1];
@@ -109,14 +115,20 @@ fn atari_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
                 }
             }
         }
-        // Extend, if that gains liberties.
+        // Extend, if that gains liberties and no ladder then captures.
         board.chain_liberties(q, &mut lib);
-        if board.is_playout_candidate(lib[0], color) && !board.is_self_atari(lib[0], color) {
+        if board.is_playout_candidate(lib[0], color)
+            && !board.is_self_atari(lib[0], color)
+            && !(ladder && tactics::escape_fails(board, color, lib[0]))
+        {
             c.push(lib[0]);
         }
     }
 }
 
+/// Ataris on two-liberty chains next to `last`, except pointless ones:
+/// those the chain answers by extending to three liberties. So a ladder is
+/// chased from the side that keeps it a ladder.
 fn two_lib_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
     let opp = Cell::stone(color.opponent());
     let mut libs = [Point(0); 2];
@@ -124,7 +136,10 @@ fn two_lib_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
         if board.cell(q) == opp && board.liberties(q) == 2 {
             board.chain_liberties(q, &mut libs);
             for &l in &libs {
-                if board.is_playout_candidate(l, color) && !board.is_self_atari(l, color) {
+                if board.is_playout_candidate(l, color)
+                    && !board.is_self_atari(l, color)
+                    && !tactics::escapes_atari(board, q, l)
+                {
                     c.push(l);
                 }
             }
@@ -235,8 +250,14 @@ pub fn heavy_move<R: Rng>(
     rng: &mut R,
 ) -> Option<Point> {
     if let Some(last) = last {
-        let rules: [(u32, Rule); 4] = [
-            (policy.atari, atari_cands),
+        if chance(rng, policy.atari) {
+            let mut c = Cands::new();
+            atari_cands(board, color, last, chance(rng, policy.ladder), &mut c);
+            if let Some(p) = c.pick(rng) {
+                return Some(p);
+            }
+        }
+        let rules: [(u32, Rule); 3] = [
             (policy.two_lib, two_lib_cands),
             (policy.nakade, nakade_cands),
             (policy.pattern, pattern_cands),
@@ -332,6 +353,65 @@ mod tests {
     }
 
     #[test]
+    fn does_not_extend_into_a_working_ladder() {
+        // White D5 against Black C5, D6, E4; Black's atari at E5 starts a
+        // ladder that works on the empty board: with ladder reading the
+        // extension at D4 is no save; with a ladder breaker at B3 it is.
+        let setup = |breaker: bool| {
+            let mut b = Board::new(9);
+            for (x, y) in [(2, 4), (3, 5), (4, 3)] {
+                b.set_stone(Coord::new(x, y), Some(Color::Black));
+            }
+            b.set_stone(Coord::new(3, 4), Some(Color::White));
+            if breaker {
+                b.set_stone(Coord::new(1, 2), Some(Color::White));
+            }
+            let e5 = b.point(Coord::new(4, 4));
+            b.play(e5, Color::Black).unwrap();
+            (b, e5)
+        };
+        let saves = |breaker: bool, ladder: bool| {
+            let (b, e5) = setup(breaker);
+            let mut c = Cands::new();
+            atari_cands(&b, Color::White, e5, ladder, &mut c);
+            c.pts[..c.n].to_vec()
+        };
+        let d4 = Board::new(9).point(Coord::new(3, 3));
+        assert_eq!(saves(false, true), vec![]);
+        assert_eq!(saves(false, false), vec![d4]);
+        assert_eq!(saves(true, true), vec![d4]);
+    }
+
+    #[test]
+    fn ataris_that_the_chain_escapes_at_once_are_skipped() {
+        // White D5 against Black C5 and D6: an atari at E5 or D4 is
+        // answered by an extension to three liberties, so neither is a
+        // candidate. With Black E4 as well, both keep White at two
+        // liberties (the two ladders) and both are.
+        let cands = |with_e4: bool| {
+            let mut b = Board::new(9);
+            for (x, y) in [(2, 4), (3, 5)] {
+                b.set_stone(Coord::new(x, y), Some(Color::Black));
+            }
+            if with_e4 {
+                b.set_stone(Coord::new(4, 3), Some(Color::Black));
+            }
+            let d5 = b.point(Coord::new(3, 4));
+            b.play(d5, Color::White).unwrap();
+            let mut c = Cands::new();
+            two_lib_cands(&b, Color::Black, d5, &mut c);
+            let mut v = c.pts[..c.n].to_vec();
+            v.sort();
+            v
+        };
+        let b = Board::new(9);
+        let mut both = vec![b.point(Coord::new(4, 4)), b.point(Coord::new(3, 3))];
+        both.sort();
+        assert_eq!(cands(false), vec![]);
+        assert_eq!(cands(true), both);
+    }
+
+    #[test]
     fn captures_and_escapes_a_chain_in_atari() {
         // White D5 in atari by Black C5, E5, D6 after Black's last move D4?
         // Set up: white D5 with liberties only at D4; Black just played E5.
@@ -346,7 +426,7 @@ mod tests {
         // White to move: the only saving move is D4.
         let moves = |color, last| {
             let mut c = Cands::new();
-            atari_cands(&b, color, last, &mut c);
+            atari_cands(&b, color, last, true, &mut c);
             c.pts[..c.n].to_vec()
         };
         assert_eq!(moves(Color::White, e5), vec![d4]);

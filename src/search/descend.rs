@@ -1,10 +1,11 @@
 //! One playout: selection (UCT with RAVE and priors), expansion with the
 //! priors and the table's bonus, the heavy playout and the backup.
 
+use super::iterate::Deepening;
 use super::*;
 
 impl Searcher {
-    pub(super) fn work(&self, w: &mut Worker, limit: Option<u64>) {
+    pub(super) fn work(&self, w: &mut Worker, limit: Option<u64>, id: Option<&Deepening>) {
         while !self.stop_workers.load(Relaxed) {
             if let Some(max) = limit
                 && self.started.fetch_add(1, Relaxed) >= max
@@ -13,6 +14,11 @@ impl Searcher {
             }
             self.playout(w);
             self.playouts.fetch_add(1, Relaxed);
+            if let Some(id) = id
+                && self.deepening_restart(id)
+            {
+                break;
+            }
         }
     }
 
@@ -93,7 +99,17 @@ impl Searcher {
                 cands.push((p.0, priors::prior(board, color, p, last, &self.resolved)));
             }
         }
-        cands.push((PASS, priors::pass_prior(&self.resolved)));
+        // A pass in the tree only where it can matter: at the root, after a
+        // pass, once half the board is filled, or when nothing else is
+        // left. Earlier it only takes visits (with the even prior it starts
+        // at a 50% win rate).
+        if at_root
+            || last.is_none()
+            || cands.is_empty()
+            || board.num_empty() * 2 < board.points().len()
+        {
+            cands.push((PASS, priors::pass_prior(&self.resolved)));
+        }
         let Some(first) = self.arena.alloc(cands.len()) else {
             node.state.store(LEAF, Release);
             return;

@@ -2,6 +2,10 @@
 //! iteration ends and the tree is dropped when expansions mostly miss the
 //! table), the threads of an iteration, and the result.
 
+use std::sync::atomic::AtomicUsize;
+
+use parking_lot::Mutex;
+
 use super::*;
 
 impl Searcher {
@@ -142,6 +146,11 @@ impl Searcher {
 
     /// Runs the threads of one iteration until a limit, the stop flag or
     /// (iterative deepening) a restart.
+    ///
+    /// The restart decision is taken by the workers after each playout, at
+    /// exact playout counts, so that `--threads 1 --playouts N` with the
+    /// same table contents restarts at the same playout every time; the
+    /// calling thread only watches the clock, the stop flag and reports.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn run_iteration(
         &self,
@@ -155,17 +164,43 @@ impl Searcher {
     ) -> IterationEnd {
         let before = self.playouts_before;
         let it_limit = limits.playouts.map(|n| n.saturating_sub(before));
-        let p = self.params;
+        let id = (id_mode != IdMode::Off).then(|| Deepening {
+            mode: id_mode,
+            budget,
+            limits,
+            start,
+            before,
+            window: Mutex::new(Window::default()),
+            restart: AtomicBool::new(false),
+        });
+        let id = id.as_ref();
+        // Workers still running; a worker that ends (or panics: the scope
+        // re-raises the panic once this returns) counts itself out, so the
+        // loop below never waits for playouts nobody will run.
+        let running = AtomicUsize::new(workers.len());
+        struct CountOut<'a>(&'a AtomicUsize);
+        impl Drop for CountOut<'_> {
+            fn drop(&mut self) {
+                self.0.fetch_sub(1, AcqRel);
+            }
+        }
         std::thread::scope(|s| {
             for w in workers.iter_mut() {
-                s.spawn(move || self.work(w, it_limit));
+                let running = &running;
+                s.spawn(move || {
+                    let _out = CountOut(running);
+                    self.work(w, it_limit, id)
+                });
             }
             let mut last_report = Instant::now();
-            // Miss share over the last window of expansions.
-            let mut window_start = (0u64, 0u64);
-            let mut share = 0.0;
             loop {
                 std::thread::sleep(Duration::from_millis(2));
+                if id.is_some_and(|id| id.restart.load(Acquire)) {
+                    return IterationEnd::Restart;
+                }
+                if running.load(Acquire) == 0 {
+                    return IterationEnd::Done;
+                }
                 let elapsed = start.elapsed();
                 let done = self.playouts.load(Relaxed);
                 let total = before + done;
@@ -185,29 +220,10 @@ impl Searcher {
                         end = Some(IterationEnd::Done);
                     }
                 }
-                if end.is_none() && id_mode != IdMode::Off {
-                    let (h, m) = (self.hits.load(Relaxed), self.misses.load(Relaxed));
-                    let (dh, dm) = (h - window_start.0, m - window_start.1);
-                    if dh + dm >= p.id_window {
-                        share = dm as f64 / (dh + dm) as f64;
-                        window_start = (h, m);
-                    }
-                    let next = budget.max(done as f64) * p.id_growth;
-                    let mut remaining = f64::INFINITY;
-                    if let Some(n) = limits.playouts {
-                        remaining = remaining.min(n.saturating_sub(total) as f64);
-                    }
-                    if let Some(t) = limits.time {
-                        remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
-                    }
-                    let wants = done as f64 >= budget
-                        && (id_mode == IdMode::Doubling || share > p.id_miss_share);
-                    if wants && remaining >= next {
-                        end = Some(IterationEnd::Restart);
-                    }
-                }
                 if let Some(end) = end {
                     self.stop_workers.store(true, Relaxed);
+                    // A worker may have asked for a restart meanwhile; the
+                    // limit reached wins.
                     return end;
                 }
                 if let Some(every) = limits.report_every
@@ -219,4 +235,69 @@ impl Searcher {
             }
         })
     }
+
+    /// After a playout of an iteration with iterative deepening: true (and
+    /// the workers are told to stop) if the iteration should end and a
+    /// larger one start. Mode 1 restarts once the iteration has used its
+    /// budget and the share of table misses over the last `id_window`
+    /// expansions exceeds `id_miss_share`; mode 2 as soon as the budget is
+    /// used. Either way only if the limits leave room for the next one.
+    pub(super) fn deepening_restart(&self, id: &Deepening) -> bool {
+        let p = self.params;
+        let done = self.playouts.load(Relaxed);
+        if (done as f64) < id.budget {
+            return false;
+        }
+        let share = {
+            let (h, m) = (self.hits.load(Relaxed), self.misses.load(Relaxed));
+            let mut w = id.window.lock();
+            let (dh, dm) = (h - w.start.0, m - w.start.1);
+            if dh + dm >= p.id_window {
+                w.share = dm as f64 / (dh + dm) as f64;
+                w.start = (h, m);
+            }
+            w.share
+        };
+        if id.mode != IdMode::Doubling && share <= p.id_miss_share {
+            return false;
+        }
+        let total = id.before + done;
+        let next = id.budget.max(done as f64) * p.id_growth;
+        let mut remaining = f64::INFINITY;
+        if let Some(n) = id.limits.playouts {
+            remaining = remaining.min(n.saturating_sub(total) as f64);
+        }
+        if let Some(t) = id.limits.time {
+            let elapsed = id.start.elapsed();
+            let rate = total as f64 / elapsed.as_secs_f64().max(1e-6);
+            remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
+        }
+        if remaining < next || id.restart.swap(true, AcqRel) {
+            return false;
+        }
+        self.stop_workers.store(true, Relaxed);
+        true
+    }
+}
+
+/// The iterative-deepening state of one iteration, shared by its workers.
+pub(super) struct Deepening<'a> {
+    mode: IdMode,
+    /// Playouts this iteration may use before it may restart.
+    budget: f64,
+    limits: &'a Limits,
+    start: Instant,
+    /// Playouts of the earlier iterations of this search.
+    before: u64,
+    window: Mutex<Window>,
+    /// Set by the worker that decided to restart.
+    restart: AtomicBool,
+}
+
+/// Table hits and misses at the start of the current window, and the miss
+/// share of the last complete window.
+#[derive(Default)]
+struct Window {
+    start: (u64, u64),
+    share: f64,
 }

@@ -3,6 +3,7 @@
 
 use crate::playout::patterns;
 use crate::rules::{Board, Cell, Color, Point};
+use crate::tactics;
 use crate::weights::Resolved;
 
 /// The prior of one candidate move.
@@ -64,12 +65,15 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Option<Point>, w: &Res
     let opp = Cell::stone(color.opponent());
     let mut captures = false;
     let mut escapes = false;
+    let mut ataris = false;
     for q in board.neighbors(p) {
         let c = board.cell(q);
         if c == opp && board.liberties(q) == 1 {
             captures = true;
         } else if c == me && board.liberties(q) == 1 {
             escapes = true;
+        } else if c == opp && board.liberties(q) == 2 {
+            ataris = true;
         }
     }
     let self_atari = board.is_self_atari(p, color);
@@ -77,7 +81,14 @@ pub fn prior(board: &Board, color: Color, p: Point, last: Option<Point>, w: &Res
         pr.good(w.prior_capture);
     }
     if escapes && !self_atari {
-        pr.good(w.prior_atari_escape);
+        if !captures && tactics::escape_fails(board, color, p) {
+            pr.bad(w.prior_ladder_escape);
+        } else {
+            pr.good(w.prior_atari_escape);
+        }
+    }
+    if ataris && !self_atari && tactics::atari_captures(board, color, p) {
+        pr.good(w.prior_ladder_atari);
     }
     if self_atari && !captures && board.chain_len_after(p, color) >= 2 {
         pr.bad(w.prior_self_atari);

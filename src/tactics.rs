@@ -1,0 +1,379 @@
+//! Tactical reading on the lean board: ladders.
+//!
+//! A ladder read answers one question: with the attacker to move, can a
+//! chain with two liberties be captured by ataris alone? The attacker tries
+//! both liberties; the defender answers each atari by extending or by
+//! capturing an attacking chain in atari. A chain that reaches three
+//! liberties escapes. Reading stops after [`LADDER_BUDGET`] plays, and an
+//! unfinished read counts as an escape, so the reader never calls a chain
+//! dead that it has not read out.
+//!
+//! Priors and playouts use it: extending a chain into a working ladder is
+//! worthless, and an atari that starts a working ladder captures.
+
+use std::cell::RefCell;
+
+use crate::rules::{Board, Cell, Color, Point};
+
+/// Plays one ladder read may make before it gives up (and calls the chain
+/// safe). A plain ladder across a 19x19 board takes about 40.
+pub const LADDER_BUDGET: u32 = 200;
+
+thread_local! {
+    /// Scratch boards, one per ply, reused by every read on this thread.
+    static STACK: RefCell<Vec<Board>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `f` with the thread's scratch stack, its first board a copy of
+/// `board`.
+fn with_stack<T>(board: &Board, f: impl FnOnce(&mut Vec<Board>) -> T) -> T {
+    STACK.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.is_empty() {
+            s.push(board.clone());
+        } else {
+            s[0].copy_from(board);
+        }
+        f(&mut s)
+    })
+}
+
+/// Copies `stack[depth]` to `stack[depth + 1]` (growing the stack) and
+/// returns both.
+fn next_ply(stack: &mut Vec<Board>, depth: usize) -> (&Board, &mut Board) {
+    if stack.len() <= depth + 1 {
+        let b = stack[depth].clone();
+        stack.push(b);
+    } else {
+        let (lo, hi) = stack.split_at_mut(depth + 1);
+        hi[0].copy_from(&lo[depth]);
+    }
+    let (lo, hi) = stack.split_at_mut(depth + 1);
+    (&lo[depth], &mut hi[0])
+}
+
+/// Liberties, counted up to `cap` (at most 4), of the chain `color` would
+/// form by playing the empty point `p`, without playing it. A move that
+/// captures counts as `cap`: the captured stones give liberties.
+fn libs_after(board: &Board, p: Point, color: Color, cap: usize) -> usize {
+    let me = Cell::stone(color);
+    let mut found = [Point(0); 4];
+    let mut n = 0;
+    let mut add = |q: Point, n: &mut usize| {
+        if q != p && !found[..*n].contains(&q) {
+            found[*n] = q;
+            *n += 1;
+        }
+        *n >= cap
+    };
+    for q in board.neighbors(p) {
+        match board.cell(q) {
+            Cell::Empty => {
+                if add(q, &mut n) {
+                    return cap;
+                }
+            }
+            Cell::Border => {}
+            c if c == me => {
+                if board.liberties(q) > cap {
+                    return cap;
+                }
+                let mut libs = [Point(0); 4];
+                let k = board.chain_liberties(q, &mut libs);
+                for &l in &libs[..k] {
+                    if add(l, &mut n) {
+                        return cap;
+                    }
+                }
+            }
+            _ => {
+                if board.liberties(q) == 1 {
+                    return cap;
+                }
+            }
+        }
+    }
+    n
+}
+
+/// True if the chain through `chain` (two liberties, `atari` one of them)
+/// escapes an atari at `atari` at once: extending at its other liberty
+/// would give it three or more liberties (or capture). Such an atari is
+/// pointless as a ladder. Counts without playing.
+pub fn escapes_atari(board: &Board, chain: Point, atari: Point) -> bool {
+    let Some(defender) = board.cell(chain).color() else {
+        return true;
+    };
+    let mut libs = [Point(0); 2];
+    if board.chain_liberties(chain, &mut libs) != 2 {
+        return true;
+    }
+    let other = if libs[0] == atari { libs[1] } else { libs[0] };
+    // `atari` is still empty here and counts as one of the four.
+    libs_after(board, other, defender, 4) >= 4
+}
+
+/// True if the opponent of the chain through `chain` (which has exactly two
+/// liberties), moving next, captures it in a ladder.
+pub fn captured_by_ladder(board: &Board, chain: Point) -> bool {
+    let Some(_) = board.cell(chain).color() else {
+        return false;
+    };
+    if board.liberties(chain) != 2 {
+        return false;
+    }
+    let mut budget = LADDER_BUDGET;
+    with_stack(board, |s| attack(s, 0, chain, &mut budget))
+}
+
+/// True if `color` extending at `lib` (a liberty of an own chain in atari)
+/// leads into a working ladder: the extended chain has two liberties and is
+/// captured anyway, or it has at most one.
+pub fn escape_fails(board: &Board, color: Color, lib: Point) -> bool {
+    if !board.is_legal(lib, color) {
+        return false;
+    }
+    match libs_after(board, lib, color, 3) {
+        0 | 1 => return true,
+        2 => {}
+        _ => return false,
+    }
+    let mut budget = LADDER_BUDGET;
+    with_stack(board, |s| {
+        let (_, b) = next_ply(s, 0);
+        b.play_unchecked(lib, color);
+        match b.liberties(lib) {
+            0 | 1 => true,
+            2 => attack(s, 1, lib, &mut budget),
+            _ => false,
+        }
+    })
+}
+
+/// True if `color` playing `p` puts an opponent chain with two liberties in
+/// atari and that chain cannot escape the ladder.
+pub fn atari_captures(board: &Board, color: Color, p: Point) -> bool {
+    let opp = Cell::stone(color.opponent());
+    let mut targets = [Point(0); 4];
+    let mut n = 0;
+    for q in board.neighbors(p) {
+        if board.cell(q) == opp && board.liberties(q) == 2 {
+            let h = board.chain_head(q);
+            if escapes_atari(board, q, p) {
+                continue;
+            }
+            if !targets[..n].iter().any(|&t| board.chain_head(t) == h) {
+                targets[n] = q;
+                n += 1;
+            }
+        }
+    }
+    if n == 0 || !board.is_legal(p, color) {
+        return false;
+    }
+    let mut budget = LADDER_BUDGET;
+    with_stack(board, |s| {
+        next_ply(s, 0).1.play_unchecked(p, color);
+        targets[..n]
+            .iter()
+            .any(|&t| s[1].liberties(t) == 1 && !defend(s, 1, t, &mut budget))
+    })
+}
+
+/// Attacker to move on `stack[depth]`; the chain through `chain` has two
+/// liberties. True if some atari captures it.
+fn attack(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) -> bool {
+    let board = &stack[depth];
+    let Some(defender) = board.cell(chain).color() else {
+        return true;
+    };
+    let attacker = defender.opponent();
+    let mut libs = [Point(0); 2];
+    if board.chain_liberties(chain, &mut libs) != 2 {
+        return false;
+    }
+    for lib in libs {
+        if *budget == 0 {
+            return false;
+        }
+        if escapes_atari(&stack[depth], chain, lib) || !stack[depth].is_legal(lib, attacker) {
+            continue;
+        }
+        *budget -= 1;
+        let (_, b) = next_ply(stack, depth);
+        b.play_unchecked(lib, attacker);
+        if b.liberties(chain) == 1 && !defend(stack, depth + 1, chain, budget) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Defender to move on `stack[depth]`; the chain through `chain` is in
+/// atari. True if it escapes: by extending or by capturing an attacking
+/// chain in atari, to three liberties, or to two from which no ladder
+/// follows.
+fn defend(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) -> bool {
+    let board = &stack[depth];
+    let Some(defender) = board.cell(chain).color() else {
+        return false;
+    };
+    let attacker = Cell::stone(defender.opponent());
+    // The extension, then captures of adjacent attacking chains in atari.
+    let mut moves = [Point(0); 9];
+    let mut n = 0;
+    let mut lib = [Point(0); 1];
+    board.chain_liberties(chain, &mut lib);
+    moves[0] = lib[0];
+    n += 1;
+    for s in board.chain_stones(chain) {
+        for q in board.neighbors(s) {
+            if board.cell(q) == attacker && board.liberties(q) == 1 {
+                board.chain_liberties(q, &mut lib);
+                if n < moves.len() && !moves[..n].contains(&lib[0]) {
+                    moves[n] = lib[0];
+                    n += 1;
+                }
+            }
+        }
+    }
+    for (i, &m) in moves[..n].iter().enumerate() {
+        if *budget == 0 {
+            return true;
+        }
+        // The extension (the first move) to three liberties escapes at once.
+        if i == 0
+            && libs_after(&stack[depth], m, defender, 3) >= 3
+            && stack[depth].is_legal(m, defender)
+        {
+            return true;
+        }
+        if !stack[depth].is_legal(m, defender) {
+            continue;
+        }
+        *budget -= 1;
+        let (_, b) = next_ply(stack, depth);
+        b.play_unchecked(m, defender);
+        match b.liberties(chain) {
+            0 | 1 => continue,
+            2 => {
+                if !attack(stack, depth + 1, chain, budget) {
+                    return true;
+                }
+            }
+            _ => return true,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Coord;
+
+    /// A board from rows, top row first: `X` black, `O` white.
+    fn board(rows: &[&str]) -> Board {
+        let n = rows.len();
+        let mut b = Board::new(n);
+        for (i, row) in rows.iter().enumerate() {
+            for (x, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let c = Coord::new(x as u8, (n - 1 - i) as u8);
+                match ch {
+                    'X' => b.set_stone(c, Some(Color::Black)),
+                    'O' => b.set_stone(c, Some(Color::White)),
+                    _ => {}
+                }
+            }
+        }
+        b
+    }
+
+    fn at(b: &Board, x: u8, y_from_top: u8) -> Point {
+        b.point(Coord::new(x, (b.size() - 1) as u8 - y_from_top))
+    }
+
+    /// White D5 with two liberties (E5, D4) against black C5, D6 and E4:
+    /// the textbook ladder, running towards the lower left.
+    const LADDER: [&str; 9] = [
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . X . . . . .",
+        ". . X O . . . . .",
+        ". . . . X . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+    ];
+
+    fn with_row(row: usize, text: &'static str) -> [&'static str; 9] {
+        let mut r = LADDER;
+        r[row] = text;
+        r
+    }
+
+    #[test]
+    fn a_ladder_on_an_empty_board_works() {
+        let b = board(&LADDER);
+        let w = at(&b, 3, 4);
+        assert_eq!(b.liberties(w), 2);
+        assert!(captured_by_ladder(&b, w));
+        // Black's atari from the right starts it; after it, White's
+        // extension is worthless.
+        let e5 = at(&b, 4, 4);
+        assert!(atari_captures(&b, Color::Black, e5));
+        let mut b2 = b.clone();
+        b2.play(e5, Color::Black).unwrap();
+        assert!(escape_fails(&b2, Color::White, at(&b, 3, 5)));
+        // White to move instead extends to three liberties.
+        assert!(!escape_fails(&b, Color::White, e5));
+    }
+
+    #[test]
+    fn a_ladder_breaker_saves_the_chain() {
+        // A white stone at B3 breaks the ladder towards the lower left, the
+        // one Black's atari at E5 starts; Black still has the ladder towards
+        // the upper right (atari at D4), until H8 breaks that one too.
+        let b = board(&with_row(6, ". O . . . . . . ."));
+        let w = at(&b, 3, 4);
+        let e5 = at(&b, 4, 4);
+        assert!(!atari_captures(&b, Color::Black, e5));
+        let mut b2 = b.clone();
+        b2.play(e5, Color::Black).unwrap();
+        assert!(!escape_fails(&b2, Color::White, at(&b, 3, 5)));
+        assert!(
+            captured_by_ladder(&b, w),
+            "the ladder towards the upper right works"
+        );
+        assert!(atari_captures(&b, Color::Black, at(&b, 3, 5)));
+        let mut rows = with_row(6, ". O . . . . . . .");
+        rows[1] = ". . . . . . . O .";
+        let both = board(&rows);
+        assert!(!captured_by_ladder(&both, w));
+    }
+
+    #[test]
+    fn capturing_an_attacker_breaks_the_ladder() {
+        // Black C5 is itself in atari (white B5 and C6): White answers an
+        // atari by capturing it.
+        let mut rows = LADDER;
+        rows[3] = ". . O X . . . . .";
+        rows[4] = ". O X O . . . . .";
+        let b = board(&rows);
+        let w = at(&b, 3, 4);
+        assert_eq!(b.liberties(at(&b, 2, 4)), 1);
+        assert!(!captured_by_ladder(&b, w));
+    }
+
+    #[test]
+    fn non_chains_and_other_liberty_counts_are_not_ladders() {
+        let b = board(&LADDER);
+        assert!(!captured_by_ladder(&b, at(&b, 0, 0)));
+        assert!(
+            !captured_by_ladder(&b, at(&b, 3, 3)),
+            "black D6 has four liberties"
+        );
+        assert!(!atari_captures(&b, Color::Black, at(&b, 8, 8)));
+    }
+}
