@@ -52,50 +52,6 @@ fn next_ply(stack: &mut Vec<Board>, depth: usize) -> (&Board, &mut Board) {
     (&lo[depth], &mut hi[0])
 }
 
-/// Liberties, counted up to `cap` (at most 4), of the chain `color` would
-/// form by playing the empty point `p`, without playing it. A move that
-/// captures counts as `cap`: the captured stones give liberties.
-fn libs_after(board: &Board, p: Point, color: Color, cap: usize) -> usize {
-    let me = Cell::stone(color);
-    let mut found = [Point(0); 4];
-    let mut n = 0;
-    let mut add = |q: Point, n: &mut usize| {
-        if q != p && !found[..*n].contains(&q) {
-            found[*n] = q;
-            *n += 1;
-        }
-        *n >= cap
-    };
-    for q in board.neighbors(p) {
-        match board.cell(q) {
-            Cell::Empty => {
-                if add(q, &mut n) {
-                    return cap;
-                }
-            }
-            Cell::Border => {}
-            c if c == me => {
-                if board.liberties(q) > cap {
-                    return cap;
-                }
-                let mut libs = [Point(0); 4];
-                let k = board.chain_liberties(q, &mut libs);
-                for &l in &libs[..k] {
-                    if add(l, &mut n) {
-                        return cap;
-                    }
-                }
-            }
-            _ => {
-                if board.liberties(q) == 1 {
-                    return cap;
-                }
-            }
-        }
-    }
-    n
-}
-
 /// True if the chain through `chain` (two liberties, `atari` one of them)
 /// escapes an atari at `atari` at once: extending at its other liberty
 /// would give it three or more liberties (or capture). Such an atari is
@@ -110,7 +66,7 @@ pub fn escapes_atari(board: &Board, chain: Point, atari: Point) -> bool {
     }
     let other = if libs[0] == atari { libs[1] } else { libs[0] };
     // `atari` is still empty here and counts as one of the four.
-    libs_after(board, other, defender, 4) >= 4
+    board.liberties_after(other, defender, 4) >= 4
 }
 
 /// True if the opponent of the chain through `chain` (which has exactly two
@@ -133,7 +89,7 @@ pub fn escape_fails(board: &Board, color: Color, lib: Point) -> bool {
     if !board.is_legal(lib, color) {
         return false;
     }
-    match libs_after(board, lib, color, 3) {
+    match board.liberties_after(lib, color, 3) {
         0 | 1 => return true,
         2 => {}
         _ => return false,
@@ -243,7 +199,7 @@ fn defend(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) 
         }
         // The extension (the first move) to three liberties escapes at once.
         if i == 0
-            && libs_after(&stack[depth], m, defender, 3) >= 3
+            && stack[depth].liberties_after(m, defender, 3) >= 3
             && stack[depth].is_legal(m, defender)
         {
             return true;

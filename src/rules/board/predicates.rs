@@ -10,47 +10,54 @@ impl Board {
     /// or suicide).
     pub fn is_self_atari(&self, p: Point, color: Color) -> bool {
         let packed = self.nbr[p.idx()];
-        if packed & NBR_MASK >= 2 {
-            return false;
-        }
+        packed & NBR_MASK < 2 && self.liberties_after(p, color, 2) <= 1
+    }
+
+    /// Liberties, counted up to `cap` (at most 4), of the chain `color`
+    /// would form by playing the empty point `p`, without playing it. A
+    /// move that captures counts as `cap`: the captured stones give
+    /// liberties. The ladder reader (`crate::tactics`) uses it to skip
+    /// lines it need not play out.
+    pub fn liberties_after(&self, p: Point, color: Color, cap: usize) -> usize {
+        let cap = cap.min(4);
         let me = Cell::stone(color);
-        let mut found = [Point(0); 2];
+        let mut found = [Point(0); 4];
         let mut n = 0;
+        let mut add = |q: Point, n: &mut usize| {
+            if q != p && !found[..*n].contains(&q) {
+                found[*n] = q;
+                *n += 1;
+            }
+            *n >= cap
+        };
         for q in self.neighbors(p) {
             match self.cells[q.idx()] {
                 Cell::Empty => {
-                    found[n] = q;
-                    n += 1;
+                    if add(q, &mut n) {
+                        return cap;
+                    }
                 }
                 Cell::Border => {}
-                c if c == me => {}
+                c if c == me => {
+                    if self.liberties(q) > cap {
+                        return cap;
+                    }
+                    let mut libs = [Point(0); 4];
+                    let k = self.chain_liberties(q, &mut libs);
+                    for &l in &libs[..k] {
+                        if add(l, &mut n) {
+                            return cap;
+                        }
+                    }
+                }
                 _ => {
                     if self.liberties(q) == 1 {
-                        return false;
+                        return cap;
                     }
                 }
             }
         }
-        for q in self.neighbors(p) {
-            if self.cells[q.idx()] != me {
-                continue;
-            }
-            if self.liberties(q) >= 3 {
-                return false;
-            }
-            let mut libs = [Point(0); 2];
-            let k = self.chain_liberties(q, &mut libs);
-            for &l in &libs[..k] {
-                if l != p && !found[..n].contains(&l) {
-                    if n == 1 {
-                        return false;
-                    }
-                    found[n] = l;
-                    n += 1;
-                }
-            }
-        }
-        n <= 1
+        n
     }
 
     /// Stones of the chain `color` would form by playing at `p`.
