@@ -104,6 +104,7 @@ pub fn search(
     playouts: u64,
     threads: usize,
     weights: &crate::weights::Weights,
+    patterns: Option<std::sync::Arc<crate::learned::Model>>,
 ) -> SearchBench {
     use crate::search::{Limits, SearchConfig, Searcher};
     use std::sync::atomic::AtomicBool;
@@ -120,6 +121,7 @@ pub fn search(
             },
             weights.clone(),
         );
+        s.set_patterns(patterns.clone());
         let stop = AtomicBool::new(false);
         let limits = Limits {
             playouts: Some(playouts),
@@ -140,6 +142,32 @@ pub fn search(
         seconds: seconds.max(1e-9),
         signature,
     }
+}
+
+/// Microseconds to rate one candidate move with the learned model
+/// (features and gamma product), over every empty point of the fixed
+/// positions of `size`, repeated for at least 0.2 s.
+pub fn rate_moves(size: usize, model: &crate::learned::Model) -> f64 {
+    use crate::learned::features;
+    use crate::rules::Cell;
+    let positions = bench_positions(size);
+    let start = Instant::now();
+    let mut rated = 0u64;
+    let mut sink = 0.0f32;
+    while rated == 0 || start.elapsed().as_secs_f64() < 0.2 {
+        for (_, g) in &positions {
+            let b = g.board();
+            let color = g.to_move();
+            for &p in b.points() {
+                if b.cell(p) == Cell::Empty && b.is_legal(p, color) {
+                    sink += model.strength(&features::extract(b, color, p, None, None));
+                    rated += 1;
+                }
+            }
+        }
+    }
+    std::hint::black_box(sink);
+    start.elapsed().as_secs_f64() * 1e6 / rated as f64
 }
 
 /// Random probe+store operations per second on `table` with `threads`

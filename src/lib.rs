@@ -7,6 +7,7 @@ pub mod crosscheck;
 pub mod engine;
 pub mod gtp;
 pub mod gtpclient;
+pub mod learned;
 pub mod matchplay;
 pub mod playout;
 pub mod pool;

@@ -66,6 +66,7 @@ fn help_names_every_subcommand() {
         "solve",
         "tsumego",
         "tune",
+        "patterns",
         "help",
     ];
     assert_eq!(listed, expected, "--help's Commands section:\n{help}");
@@ -111,6 +112,39 @@ fn tuning_doc_covers_every_tune_option() {
 }
 
 #[test]
+fn patterns_doc_covers_every_learn_option() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/patterns.md"))
+        .expect("docs/patterns.md");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["patterns", "learn", "--help"])
+        .output()
+        .unwrap();
+    let help = String::from_utf8_lossy(&out.stdout).to_string();
+    let global = String::from_utf8_lossy(
+        &std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .arg("--help")
+            .output()
+            .unwrap()
+            .stdout,
+    )
+    .to_string();
+    let opts = |t: &str| {
+        t.split_whitespace()
+            .map(|w| w.trim_end_matches([',', '.', ')', ';', ':']).to_string())
+            .filter(|o| o.starts_with("--") && o.len() > 2 && !o.contains(['=', '[', '<', '\'']))
+            .collect::<std::collections::BTreeSet<String>>()
+    };
+    let own = opts(&help);
+    assert!(own.contains("--positions"), "{help}");
+    for opt in own.difference(&opts(&global)) {
+        assert!(
+            doc.contains(opt.as_str()),
+            "docs/patterns.md does not mention {opt}"
+        );
+    }
+}
+
+#[test]
 fn subcommand_options_parse_without_clashes() {
     // Global options given after a subcommand must not clash with the
     // subcommand's own (clap panics at run time if they do).
@@ -126,6 +160,8 @@ fn subcommand_options_parse_without_clashes() {
         ][..],
         &["bench", "--random", "--playouts", "1000", "--sizes", "9"][..],
         &["weights", "--describe"][..],
+        &["patterns", "info"][..],
+        &["patterns", "learn", "--help"][..],
         &["match", "--help"][..],
         &["tune", "--help"][..],
     ] {

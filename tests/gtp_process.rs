@@ -180,6 +180,71 @@ fn weights_file_changes_behaviour_and_bad_files_stop_before_gtp() {
 }
 
 #[test]
+fn pattern_files_are_checked_before_gtp_and_change_the_search() {
+    let dir = std::env::temp_dir().join(format!("tengen-patterns-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shipped =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/patterns.txt"))
+            .unwrap();
+    let signature = |extra: &[&str]| {
+        let mut args: Vec<&str> = extra.to_vec();
+        args.extend(["bench", "--sizes", "9", "--playouts", "1500"]);
+        let out = run(b"", &args);
+        assert!(out.status.success(), "{:?}", out);
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert!(
+            extra.contains(&"--no-patterns") || text.contains("learned patterns"),
+            "bench reports the cost of the patterns:\n{text}"
+        );
+        text.lines()
+            .find(|l| l.trim_start().starts_with("9x9"))
+            .and_then(|l| l.split_whitespace().nth(4))
+            .unwrap()
+            .to_string()
+    };
+    // The shipped file given by path is the built-in model.
+    let copy = dir.join("copy.txt");
+    std::fs::write(&copy, &shipped).unwrap();
+    let builtin = signature(&[]);
+    assert_eq!(builtin, signature(&["--patterns", copy.to_str().unwrap()]));
+    assert_ne!(
+        builtin,
+        signature(&["--no-patterns"]),
+        "the patterns change the search"
+    );
+
+    let bad = dir.join("bad.txt");
+    let first_gamma = shipped
+        .lines()
+        .find(|l| l.starts_with("diamond3 "))
+        .unwrap();
+    let (k, _) = first_gamma.rsplit_once(' ').unwrap();
+    for (text, needle) in [
+        (
+            shipped.replace(first_gamma, &format!("{k} 99")),
+            "checksum mismatch",
+        ),
+        ("0.05 2 (3)\n".to_string(), "not a tengen pattern file"),
+        (
+            shipped.replacen("features d3-", "features d4-", 1),
+            "feature set",
+        ),
+        (shipped[..shipped.len() / 2].to_string(), "pattern file"),
+    ] {
+        std::fs::write(&bad, text).unwrap();
+        let out = run(b"name\n", &["--patterns", bad.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(2));
+        assert!(out.stdout.is_empty(), "GTP must not start");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("bad.txt") && err.contains(needle), "{err}");
+    }
+    let out = run(b"name\n", &["--patterns", "/nonexistent/p.txt"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/p.txt"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn match_plays_concurrent_games_and_writes_records() {
     // Two random engines, so the games are quick; the machinery is the
     // one the MCTS matches use.

@@ -78,9 +78,11 @@ impl MctsPlayer {
         weights: Weights,
         options: PlayOptions,
         table: Option<Arc<Table>>,
+        patterns: Option<Arc<crate::learned::Model>>,
     ) -> MctsPlayer {
         let mut searcher = Searcher::new(config, weights);
         searcher.set_table(table);
+        searcher.set_patterns(patterns);
         MctsPlayer {
             searcher,
             options,

@@ -69,6 +69,8 @@ pub struct EngineConfig {
     pub ponder: bool,
     /// The persistent best-move table (`None`: search without one).
     pub table: Option<Arc<Table>>,
+    /// Learned move patterns for the priors (`None`: without).
+    pub patterns: Option<Arc<crate::learned::Model>>,
 }
 
 impl Default for EngineConfig {
@@ -84,6 +86,7 @@ impl Default for EngineConfig {
             search: SearchConfig::default(),
             play: PlayOptions::default(),
             ponder: false,
+            patterns: Some(crate::learned::builtin_arc()),
             table: None,
         }
     }
@@ -222,6 +225,7 @@ fn make_player(config: &EngineConfig) -> Box<dyn Player> {
             config.weights.clone(),
             config.play.clone(),
             config.table.clone(),
+            config.patterns.clone(),
         )),
     }
 }

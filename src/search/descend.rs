@@ -77,8 +77,8 @@ impl Searcher {
         node: &Node,
         board: &Board,
         color: Color,
-        last: Option<Point>,
-        cands: &mut Vec<(u16, priors::Prior)>,
+        (last, last2): (Option<Point>, Option<Point>),
+        scratch: &mut Scratch,
         at_root: bool,
     ) {
         if self.arena.is_full()
@@ -89,7 +89,10 @@ impl Searcher {
         {
             return;
         }
+        let Scratch { cands, strength } = scratch;
         cands.clear();
+        strength.clear();
+        let model = self.model.as_deref().filter(|_| self.learned_prior > 0.0);
         for &p in board.points() {
             if board.cell(p) == Cell::Empty
                 && board.is_legal(p, color)
@@ -97,6 +100,18 @@ impl Searcher {
                 && !(at_root && self.banned[p.idx()])
             {
                 cands.push((p.0, priors::prior(board, color, p, last, &self.resolved)));
+                if let Some(m) = model {
+                    strength.push(m.strength(&features::extract(board, color, p, last, last2)));
+                }
+            }
+        }
+        // The learned prior: the strongest candidate gets `learned_prior`
+        // virtual wins, the others wins in proportion to their strength.
+        if let Some(top) = strength.iter().copied().reduce(f32::max) {
+            let n = self.learned_prior;
+            for ((_, pr), s) in cands.iter_mut().zip(strength.iter()) {
+                pr.visits += n;
+                pr.wins += n * s / top;
             }
         }
         // A pass in the tree only where it can matter: at the root, after a
@@ -161,6 +176,7 @@ impl Searcher {
         let mut color = self.root_color;
         let mut passes = self.root_passes;
         let mut last = self.root_last;
+        let mut last2 = self.root_last2;
         let mut ix = self.root;
         let mut terminal = false;
         loop {
@@ -178,6 +194,7 @@ impl Searcher {
                     if mv == PASS {
                         w.board.pass();
                         passes += 1;
+                        last2 = last;
                         last = None;
                     } else {
                         let pt = Point(mv);
@@ -185,6 +202,7 @@ impl Searcher {
                         w.board.play_unchecked(pt, color);
                         w.moves.push((pt, color));
                         passes = 0;
+                        last2 = last;
                         last = Some(pt);
                     }
                     color = color.opponent();
@@ -194,7 +212,7 @@ impl Searcher {
                     if node.visits.load(Relaxed) >= p.expand_visits + p.vl
                         && node.state.load(Relaxed) == LEAF
                     {
-                        self.expand(node, &w.board, color, last, &mut w.cands, false);
+                        self.expand(node, &w.board, color, (last, last2), &mut w.scratch, false);
                     }
                     break;
                 }

@@ -50,15 +50,15 @@ impl Searcher {
             self.stop_workers.store(false, Relaxed);
             {
                 // Expand the root at once, so that every thread starts below it.
-                let mut cands = Vec::new();
+                let mut scratch = Scratch::default();
                 let root = self.arena.get(self.root);
                 if root.state.load(Acquire) == LEAF {
                     self.expand(
                         root,
                         &self.root_board,
                         color,
-                        self.root_last,
-                        &mut cands,
+                        (self.root_last, self.root_last2),
+                        &mut scratch,
                         true,
                     );
                 }

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 
 use rand::{SeedableRng, rngs::SmallRng};
 
+use crate::learned::{Model, features};
 use crate::playout::heavy::{Policy, heavy_playout};
 use crate::rules::board::SLOTS;
 use crate::rules::{Board, Cell, Color, Game, Move, Point};
@@ -161,6 +162,14 @@ impl std::fmt::Display for Iteration {
     }
 }
 
+/// The virtual playouts of the learned prior on a board of `size`:
+/// `prior_learned_9` up to 9x9, `prior_learned_19` from 19x19, linear in
+/// between.
+pub fn learned_prior(w: &Resolved, size: usize) -> f64 {
+    let t = ((size as f64 - 9.0) / 10.0).clamp(0.0, 1.0);
+    w.prior_learned_9 * (1.0 - t) + w.prior_learned_19 * t
+}
+
 /// Receives each finished iteration.
 pub type IterationLog = Box<dyn FnMut(&Iteration) + Send + Sync>;
 
@@ -265,7 +274,15 @@ struct Worker {
     /// Sum over playouts of +1 (Black) / -1 (White) per point.
     own: Vec<i32>,
     own_n: u32,
+    scratch: Scratch,
+}
+
+/// Scratch space of an expansion: the candidates with their priors and,
+/// with a learned model, their strengths.
+#[derive(Default)]
+struct Scratch {
     cands: Vec<(u16, priors::Prior)>,
+    strength: Vec<f32>,
 }
 
 /// A searcher: the tree and everything needed to grow it.
@@ -280,7 +297,13 @@ pub struct Searcher {
     root_key: Option<u64>,
     root_passes: u32,
     root_last: Option<Point>,
+    /// The move before `root_last` (`None` if a pass or none).
+    root_last2: Option<Point>,
     komi: f64,
+    /// Learned move patterns for the priors (`None`: off).
+    model: Option<Arc<Model>>,
+    /// Virtual playouts of the learned prior at this board size.
+    learned_prior: f32,
     /// Root children that the full rules (superko) forbid, by point slot.
     banned: Vec<bool>,
     params: Params,
@@ -345,7 +368,10 @@ impl Searcher {
             root_key: None,
             root_passes: 0,
             root_last: None,
+            root_last2: None,
             komi: 0.0,
+            model: Some(crate::learned::builtin_arc()),
+            learned_prior: 0.0,
             banned: vec![false; SLOTS],
             params: Params::new(&resolved),
             policy: Policy::new(&resolved),
@@ -369,6 +395,12 @@ impl Searcher {
 
     pub fn weights(&self) -> &Weights {
         &self.weights
+    }
+
+    /// Uses the learned pattern model `model` (or none) for the priors from
+    /// the next search on; a new searcher uses the built-in one.
+    pub fn set_patterns(&mut self, model: Option<Arc<Model>>) {
+        self.model = model;
     }
 
     /// Uses `table` (or none) from the next search on.
@@ -465,9 +497,15 @@ impl Searcher {
             Some((_, Move::Play(c))) => Some(board.point(c)),
             _ => None,
         };
+        let n = game.move_count();
+        self.root_last2 = match game.moves().nth(n.wrapping_sub(2)) {
+            Some((_, Move::Play(c))) => Some(board.point(c)),
+            _ => None,
+        };
         let fill = 1.0 - board.num_empty() as f64 / board.points().len() as f64;
         self.resolved = self.weights.resolve(phase(fill));
         self.params = Params::new(&self.resolved);
+        self.learned_prior = learned_prior(&self.resolved, board.size()) as f32;
         self.policy = Policy::new(&self.resolved);
         self.table_on = self.table.as_ref().is_some_and(|t| {
             t.scope()
@@ -499,7 +537,7 @@ impl Searcher {
             generation: 0,
             own: vec![0; self.root_board.points().len()],
             own_n: 0,
-            cands: Vec::with_capacity(400),
+            scratch: Scratch::default(),
         }
     }
 }

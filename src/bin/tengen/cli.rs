@@ -10,6 +10,7 @@ use crate::cmd::bench::BenchArgs;
 use crate::cmd::book::BookArgs;
 use crate::cmd::crosscheck::CrosscheckArgs;
 use crate::cmd::matches::MatchArgs;
+use crate::cmd::patterns::PatternsArgs;
 use crate::cmd::solve::SolveArgs;
 use crate::cmd::table::TableArgs;
 use crate::cmd::tsumego::TsumegoArgs;
@@ -120,6 +121,13 @@ pub struct EngineArgs {
     /// Search without the best-move table (no probes, no stores).
     #[arg(long, global = true)]
     pub no_table: bool,
+    /// Learned move-pattern file for the priors (`tengen patterns learn`);
+    /// the built-in model equals weights/patterns.txt.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub patterns: Option<PathBuf>,
+    /// Search without learned move patterns.
+    #[arg(long, global = true)]
+    pub no_patterns: bool,
 }
 
 impl EngineArgs {
@@ -129,6 +137,22 @@ impl EngineArgs {
             Some(path) => Ok(tengen::weights::Weights::load(path)?),
             None => Ok(tengen::weights::Weights::default()),
         }
+    }
+
+    /// The learned pattern model: `--patterns FILE`, none with
+    /// `--no-patterns`, else the built-in one.
+    pub fn load_patterns(&self) -> anyhow::Result<Option<Arc<tengen::learned::Model>>> {
+        anyhow::ensure!(
+            !(self.no_patterns && self.patterns.is_some()),
+            "--patterns and --no-patterns contradict each other"
+        );
+        if self.no_patterns {
+            return Ok(None);
+        }
+        Ok(Some(match &self.patterns {
+            Some(p) => Arc::new(tengen::learned::Model::read(p)?),
+            None => tengen::learned::builtin_arc(),
+        }))
     }
 
     /// The arguments that start this program as a GTP engine with the
@@ -167,6 +191,12 @@ impl EngineArgs {
         }
         if self.no_table {
             a.push("--no-table".into());
+        }
+        if self.no_patterns {
+            a.push("--no-patterns".into());
+        }
+        if let Some(p) = &self.patterns {
+            a.extend(["--patterns".into(), p.display().to_string()]);
         }
         if let Some(t) = &self.table {
             a.extend(["--table".into(), t.display().to_string()]);
@@ -249,6 +279,7 @@ impl EngineArgs {
                 ..PlayOptions::default()
             },
             ponder: self.ponder,
+            patterns: self.load_patterns()?,
             ..EngineConfig::default()
         })
     }
@@ -278,4 +309,6 @@ pub enum Commands {
     /// checkpoints, a report and a weights file with its provenance. The
     /// global --seed seeds the run and --weights gives the starting weights.
     Tune(Box<TuneArgs>),
+    /// Learn move patterns from game records, or check a pattern file.
+    Patterns(PatternsArgs),
 }

@@ -23,6 +23,7 @@ fn main() -> ExitCode {
         Some(Commands::Solve(args)) => cmd::solve::run(&cli, args),
         Some(Commands::Tsumego(args)) => cmd::tsumego::run(&cli, args),
         Some(Commands::Tune(args)) => run_tune(&cli, args),
+        Some(Commands::Patterns(args)) => cmd::patterns::run(&cli, args),
     };
     match result {
         Ok(code) => code,

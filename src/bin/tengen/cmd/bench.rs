@@ -52,6 +52,7 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let weights = cli.engine.load_weights()?;
+    let patterns = cli.engine.load_patterns()?;
     let playouts = cli.engine.playouts.unwrap_or(20_000);
     println!(
         "search (tree, priors, heavy playouts) on the fixed bench positions, {playouts} playouts each, seed 1"
@@ -61,7 +62,7 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
         "size", "threads", "playouts", "playouts/s", "signature", "scaling"
     );
     for &size in &args.sizes {
-        let one = tengen::bench::search(size as usize, playouts, 1, &weights);
+        let one = tengen::bench::search(size as usize, playouts, 1, &weights, patterns.clone());
         println!(
             "{:>5} {:>8} {:>10} {:>12.0} {:>18} {:>10}",
             format!("{0}x{0}", size),
@@ -72,7 +73,8 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
             "1.00"
         );
         if let Some(n) = cli.engine.threads.map(usize::from).filter(|&n| n > 1) {
-            let many = tengen::bench::search(size as usize, playouts, n, &weights);
+            let many =
+                tengen::bench::search(size as usize, playouts, n, &weights, patterns.clone());
             let ratio = (many.playouts as f64 / many.seconds) / (one.playouts as f64 / one.seconds);
             println!(
                 "{:>5} {:>8} {:>10} {:>12.0} {:>18} {:>10.2}",
@@ -82,6 +84,34 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
                 many.playouts as f64 / many.seconds,
                 "(not fixed)",
                 ratio
+            );
+        }
+    }
+    // The cost of the learned patterns: the same search without them, and
+    // the time to rate one candidate move.
+    if let Some(m) = &patterns {
+        println!();
+        println!(
+            "learned patterns ({} gammas): cost per playout, 1 thread",
+            m.len()
+        );
+        println!(
+            "{:>5} {:>14} {:>14} {:>12} {:>14}",
+            "size", "us/po with", "us/po without", "cost/po", "us/rated move"
+        );
+        for &size in &args.sizes {
+            let with =
+                tengen::bench::search(size as usize, playouts, 1, &weights, patterns.clone());
+            let without = tengen::bench::search(size as usize, playouts, 1, &weights, None);
+            let us = |b: &tengen::bench::SearchBench| b.seconds * 1e6 / b.playouts as f64;
+            let rate = tengen::bench::rate_moves(size as usize, m);
+            println!(
+                "{:>5} {:>14.1} {:>14.1} {:>11.0}% {:>14.3}",
+                format!("{0}x{0}", size),
+                us(&with),
+                us(&without),
+                100.0 * (us(&with) / us(&without) - 1.0),
+                rate
             );
         }
     }

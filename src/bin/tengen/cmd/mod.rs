@@ -5,6 +5,7 @@ pub mod book;
 pub mod crosscheck;
 pub mod gtp;
 pub mod matches;
+pub mod patterns;
 pub mod solve;
 pub mod table;
 pub mod tsumego;
