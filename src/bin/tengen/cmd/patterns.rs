@@ -159,6 +159,11 @@ pub fn run(cli: &Cli, args: &PatternsArgs) -> Result<ExitCode> {
                 }
             };
             let (mut model, report) = learn::learn(&cfg, &STOP, progress)?;
+            anyhow::ensure!(
+                report.stopped_after != Some(0),
+                "stopped before the first MM iteration ended; '{}' was not written",
+                out.display()
+            );
             if let Some(n) = note {
                 model.header.push(("note".into(), n.replace('\n', " ")));
             }
