@@ -107,7 +107,14 @@ impl Searcher {
         }
         // The learned prior: the strongest candidate gets `learned_prior`
         // virtual wins, the others wins in proportion to their strength.
-        if let Some(top) = strength.iter().copied().reduce(f32::max) {
+        // A product of extreme gammas from a hand-made file can underflow
+        // to 0 or overflow to infinity in f32: the node then goes without.
+        if let Some(top) = strength
+            .iter()
+            .copied()
+            .reduce(f32::max)
+            .filter(|t| *t > 0.0 && t.is_finite())
+        {
             let n = self.learned_prior;
             for ((_, pr), s) in cands.iter_mut().zip(strength.iter()) {
                 pr.visits += n;

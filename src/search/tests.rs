@@ -236,3 +236,48 @@ fn the_table_gives_its_best_move_a_prior_in_later_searches() {
     drop(t);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The learned prior: the strongest root candidate gets all its virtual
+/// wins, a weaker one fewer; a model whose products underflow (a
+/// hand-made file with tiny gammas) leaves the priors finite.
+#[test]
+fn learned_prior_scales_with_strength_and_survives_extreme_gammas() {
+    use crate::learned::features::{GROUPS, Group, key};
+    use std::collections::BTreeMap;
+    let w = Weights::default();
+    let mut g = game(9);
+    g.play(Color::Black, "E5".parse().unwrap()).unwrap();
+    // A model that only likes moves next to the last one.
+    let mut like = BTreeMap::new();
+    like.insert(key(Group::Last, 2), 50.0f32);
+    let mut s = Searcher::new(SearchConfig::default(), w.clone());
+    s.set_patterns(Some(Arc::new(Model::new(like, Vec::new()))));
+    run(&mut s, &g, 10);
+    let n = learned_prior(&w.resolve(phase(0.0)), 9) as f32;
+    let mut without = Searcher::new(SearchConfig::default(), w.clone());
+    without.set_patterns(None);
+    run(&mut without, &g, 10);
+    let (near, far) = ("E4".parse().unwrap(), "A1".parse().unwrap());
+    let (wn, vn) = root_prior(&s, near).unwrap();
+    let (wf, vf) = root_prior(&s, far).unwrap();
+    let (w0, v0) = root_prior(&without, near).unwrap();
+    let close = |a: f32, b: f32| (a - b).abs() < 1e-4;
+    assert!(
+        close(wn - w0, n) && close(vn - v0, n),
+        "the strongest gets {n} wins in {n} playouts: {wn}/{vn} against {w0}/{v0}"
+    );
+    let (w0, v0) = root_prior(&without, far).unwrap();
+    assert!(close(wf - w0, n / 50.0) && close(vf - v0, n), "{wf} {vf}");
+    // Every key known at the smallest gamma: products underflow f32.
+    let mut tiny = BTreeMap::new();
+    for grp in GROUPS.iter().filter(|g| !g.is_shape()) {
+        for v in 1..=grp.max_value() {
+            tiny.insert(key(*grp, v), 1e-9f32);
+        }
+    }
+    s.set_patterns(Some(Arc::new(Model::new(tiny, Vec::new()))));
+    s.clear();
+    run(&mut s, &g, 10);
+    let (wn, vn) = root_prior(&s, near).unwrap();
+    assert!(wn.is_finite() && vn.is_finite(), "{wn} {vn}");
+}
