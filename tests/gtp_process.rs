@@ -281,3 +281,51 @@ fn match_plays_concurrent_games_and_writes_records() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With weights that resign below 50% after 100 visits, White resigns a
+/// hopeless even game at once but plays on at the start of a 5-stone
+/// handicap game on 9x9, where it is just as far behind.
+#[test]
+fn the_handicap_giver_plays_on_in_the_opening() {
+    let dir = std::env::temp_dir().join(format!("tengen-resign-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let default =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.toml"))
+            .unwrap();
+    let eager = dir.join("eager.toml");
+    let text = default
+        .replace("resign_threshold = 0.08", "resign_threshold = 0.5")
+        .replace("resign_min_visits = 3000", "resign_min_visits = 100");
+    assert_ne!(
+        text, default,
+        "weights/default.toml names both resign weights"
+    );
+    std::fs::write(&eager, text).unwrap();
+    let args = [
+        "--weights",
+        eager.to_str().unwrap(),
+        "--threads",
+        "1",
+        "--seed",
+        "1",
+        "--playouts",
+        "2000",
+    ];
+    let even = run(
+        b"boardsize 9\nclear_board\nkomi -40\ngenmove w\nquit\n",
+        &args,
+    );
+    let a = answers(&even);
+    assert_eq!(a.get(3).map(|s| s.trim()), Some("= resign"), "{a:?}");
+    let handicap = run(
+        b"boardsize 9\nclear_board\nkomi 0.5\nfixed_handicap 5\ngenmove w\nquit\n",
+        &args,
+    );
+    let a = answers(&handicap);
+    let answer = a.get(4).map(|s| s.trim().to_string()).unwrap_or_default();
+    assert!(
+        answer.starts_with("= ") && answer != "= resign" && answer != "= PASS",
+        "White must play a move at the start of a handicap game: {a:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

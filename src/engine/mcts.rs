@@ -72,6 +72,20 @@ pub fn dynamic_komi_extra(game: &Game) -> f64 {
     h * DYNAMIC_KOMI_PER_STONE * (area / 361.0).clamp(DYNAMIC_KOMI_MIN_SCALE, 1.0) * left
 }
 
+/// May `color` resign now? Not the side that gave a handicap (White)
+/// before move size² / [`DYNAMIC_KOMI_HORIZON`]: without dynamic komi its
+/// win rate starts low because the stones are worth more than the search
+/// expects a weaker opponent to keep, so it would resign in the opening
+/// of every large handicap game. It is the move by which dynamic komi's
+/// extra komi is gone, so with or without it the guard ends together.
+pub fn resign_allowed(game: &Game, color: Color) -> bool {
+    if game.handicap() == 0 || color != Color::White {
+        return true;
+    }
+    let area = (game.size() * game.size()) as f64;
+    game.move_count() as f64 >= area / DYNAMIC_KOMI_HORIZON
+}
+
 impl MctsPlayer {
     pub fn new(
         config: SearchConfig,
@@ -184,6 +198,7 @@ impl Player for MctsPlayer {
 
         let mut choice = Genmove::Move(r.best);
         if !req.cleanup
+            && resign_allowed(game, color)
             && r.winrate < resign_threshold
             && snapshot.root_visits as f64 >= resign_min_visits
         {
@@ -272,5 +287,37 @@ impl MctsPlayer {
                     Color::White => o > 0.5,
                 }
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Rules;
+
+    #[test]
+    fn handicap_giver_does_not_resign_in_the_opening() {
+        let mut g = Game::new(9, 0.5, Rules::default()).unwrap();
+        assert!(resign_allowed(&g, Color::White), "an even game");
+        g.fixed_handicap(5).unwrap();
+        assert!(
+            !resign_allowed(&g, Color::White),
+            "move 0 of a handicap game"
+        );
+        assert!(
+            resign_allowed(&g, Color::Black),
+            "the side given the stones"
+        );
+        // 81 / 3 = 27 moves: passes count as moves.
+        for i in 0..27 {
+            assert!(!resign_allowed(&g, Color::White), "move {i}");
+            let c = if i % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            g.play(c, Move::Pass).unwrap();
+        }
+        assert!(resign_allowed(&g, Color::White), "move 27");
     }
 }
