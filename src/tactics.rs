@@ -52,6 +52,61 @@ fn next_ply(stack: &mut Vec<Board>, depth: usize) -> (&Board, &mut Board) {
     (&lo[depth], &mut hi[0])
 }
 
+/// The tactical facts of one candidate move, read once per candidate and
+/// shared by the priors and the learned features (the ladder reads are the
+/// costly part).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoveTactics {
+    /// Stones captured (0 if none).
+    pub captured: usize,
+    /// The move touches an own chain in atari.
+    pub escapes: bool,
+    /// The move touches an opponent chain with two liberties.
+    pub ataris: bool,
+    /// The move leaves its own chain with one liberty.
+    pub self_atari: bool,
+    /// An escape that captures nothing runs into a working ladder
+    /// ([`escape_fails`]); false when not read (no escape, or a capture).
+    pub escape_fails: bool,
+    /// An atari that is not a self-atari captures in a ladder
+    /// ([`atari_captures`]); false when not read.
+    pub atari_captures: bool,
+}
+
+impl MoveTactics {
+    /// Reads the facts of `color` playing the legal move `p`.
+    pub fn read(board: &Board, color: Color, p: Point) -> MoveTactics {
+        let me = Cell::stone(color);
+        let opp = Cell::stone(color.opponent());
+        let mut t = MoveTactics::default();
+        let mut seen = [Point(0); 4];
+        let mut ns = 0;
+        for q in board.neighbors(p) {
+            let k = board.cell(q);
+            if k == opp {
+                match board.liberties(q) {
+                    1 => {
+                        let h = board.chain_head(q);
+                        if !seen[..ns].contains(&h) {
+                            seen[ns] = h;
+                            ns += 1;
+                            t.captured += board.chain_len(q);
+                        }
+                    }
+                    2 => t.ataris = true,
+                    _ => {}
+                }
+            } else if k == me && board.liberties(q) == 1 {
+                t.escapes = true;
+            }
+        }
+        t.self_atari = board.is_self_atari(p, color);
+        t.escape_fails = t.escapes && t.captured == 0 && escape_fails(board, color, p);
+        t.atari_captures = t.ataris && !t.self_atari && atari_captures(board, color, p);
+        t
+    }
+}
+
 /// True if the chain through `chain` (two liberties, `atari` one of them)
 /// escapes an atari at `atari` at once: extending at its other liberty
 /// would give it three or more liberties (or capture). Such an atari is

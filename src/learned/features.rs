@@ -11,7 +11,7 @@
 use std::sync::OnceLock;
 
 use crate::rules::{Board, Cell, Color, Coord, Point};
-use crate::tactics;
+use crate::tactics::MoveTactics;
 
 /// A feature group: a candidate has at most one feature of each group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -220,9 +220,27 @@ pub fn extract(
     last: Option<Point>,
     last2: Option<Point>,
 ) -> Raw {
+    extract_with(
+        board,
+        color,
+        p,
+        last,
+        last2,
+        &MoveTactics::read(board, color, p),
+    )
+}
+
+/// [`extract`] with the move's tactics already read.
+pub fn extract_with(
+    board: &Board,
+    color: Color,
+    p: Point,
+    last: Option<Point>,
+    last2: Option<Point>,
+    t: &MoveTactics,
+) -> Raw {
     let mut raw = Raw::default();
     let me = Cell::stone(color);
-    let opp = Cell::stone(color.opponent());
     let c = board.coord(p);
     let n = board.size() as i32;
 
@@ -270,33 +288,10 @@ pub fn extract(
     raw.nbr3 = key(Group::Nbr3, n3);
 
     // Tactics.
-    let mut captures = 0usize;
-    let mut own_atari = false;
-    let mut escapes = false;
-    let mut ataris = false;
-    let mut seen = [Point(0); 4];
-    let mut ns = 0;
-    for q in board.neighbors(p) {
-        let k = board.cell(q);
-        if k == opp {
-            match board.liberties(q) {
-                1 => {
-                    let h = board.chain_head(q);
-                    if !seen[..ns].contains(&h) {
-                        seen[ns] = h;
-                        ns += 1;
-                        captures += board.chain_len(q);
-                    }
-                }
-                2 => ataris = true,
-                _ => {}
-            }
-        } else if k == me && board.liberties(q) == 1 {
-            own_atari = true;
-            escapes = true;
-        }
-    }
-    let self_atari = board.is_self_atari(p, color);
+    let captures = t.captured;
+    let own_atari = t.escapes;
+    let escapes = t.escapes;
+    let self_atari = t.self_atari;
     if captures > 0 {
         let v = if own_atari {
             3
@@ -307,7 +302,7 @@ pub fn extract(
         };
         raw.push(Group::Capture, v);
     } else if escapes {
-        let v = if tactics::escape_fails(board, color, p) {
+        let v = if t.escape_fails {
             1
         } else if board.liberties_after(p, color, 3) >= 3 {
             3
@@ -316,12 +311,8 @@ pub fn extract(
         };
         raw.push(Group::Escape, v);
     }
-    if ataris && !self_atari {
-        let v = if tactics::atari_captures(board, color, p) {
-            1
-        } else {
-            2
-        };
+    if t.ataris && !self_atari {
+        let v = if t.atari_captures { 1 } else { 2 };
         raw.push(Group::Atari, v);
     }
     if self_atari && captures == 0 {

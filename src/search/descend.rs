@@ -3,6 +3,7 @@
 
 use super::iterate::Deepening;
 use super::*;
+use crate::tactics::MoveTactics;
 
 impl Searcher {
     pub(super) fn work(&self, w: &mut Worker, limit: Option<u64>, id: Option<&Deepening>) {
@@ -99,9 +100,14 @@ impl Searcher {
                 && !board.is_true_eye(p, color)
                 && !(at_root && self.banned[p.idx()])
             {
-                cands.push((p.0, priors::prior(board, color, p, last, &self.resolved)));
+                let t = MoveTactics::read(board, color, p);
+                cands.push((
+                    p.0,
+                    priors::prior_with(board, color, p, last, &self.resolved, &t),
+                ));
                 if let Some(m) = model {
-                    strength.push(m.strength(&features::extract(board, color, p, last, last2)));
+                    let f = features::extract_with(board, color, p, last, last2, &t);
+                    strength.push(m.strength(&f));
                 }
             }
         }

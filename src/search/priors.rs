@@ -3,7 +3,7 @@
 
 use crate::playout::patterns;
 use crate::rules::{Board, Cell, Color, Point};
-use crate::tactics;
+use crate::tactics::MoveTactics;
 use crate::weights::Resolved;
 
 /// The prior of one candidate move.
@@ -57,37 +57,42 @@ fn nothing_near(board: &Board, p: Point) -> bool {
 /// The prior of `color` playing the legal move `p` on `board`; `last` is
 /// the previous move, if it was a stone.
 pub fn prior(board: &Board, color: Color, p: Point, last: Option<Point>, w: &Resolved) -> Prior {
+    prior_with(
+        board,
+        color,
+        p,
+        last,
+        w,
+        &MoveTactics::read(board, color, p),
+    )
+}
+
+/// [`prior`] with the move's tactics already read.
+pub fn prior_with(
+    board: &Board,
+    color: Color,
+    p: Point,
+    last: Option<Point>,
+    w: &Resolved,
+    t: &MoveTactics,
+) -> Prior {
     let mut pr = Prior::default();
     pr.visits += w.prior_even as f32;
     pr.wins += (w.prior_even / 2.0) as f32;
 
-    let me = Cell::stone(color);
-    let opp = Cell::stone(color.opponent());
-    let mut captures = false;
-    let mut escapes = false;
-    let mut ataris = false;
-    for q in board.neighbors(p) {
-        let c = board.cell(q);
-        if c == opp && board.liberties(q) == 1 {
-            captures = true;
-        } else if c == me && board.liberties(q) == 1 {
-            escapes = true;
-        } else if c == opp && board.liberties(q) == 2 {
-            ataris = true;
-        }
-    }
-    let self_atari = board.is_self_atari(p, color);
+    let captures = t.captured > 0;
+    let self_atari = t.self_atari;
     if captures {
         pr.good(w.prior_capture);
     }
-    if escapes && !self_atari {
-        if !captures && tactics::escape_fails(board, color, p) {
+    if t.escapes && !self_atari {
+        if t.escape_fails {
             pr.bad(w.prior_ladder_escape);
         } else {
             pr.good(w.prior_atari_escape);
         }
     }
-    if ataris && !self_atari && tactics::atari_captures(board, color, p) {
+    if t.atari_captures {
         pr.good(w.prior_ladder_atari);
     }
     if self_atari && !captures && board.chain_len_after(p, color) >= 2 {
