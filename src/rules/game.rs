@@ -103,6 +103,18 @@ pub struct Game {
     seen: AHashMap<u64, u32>,
 }
 
+/// The key superko remembers under `rule` for a position whose board has
+/// the Zobrist `hash` ([`Board::hash`]) with `next` to move: the board
+/// alone (positional), the board and the side to move (situational), or
+/// nothing (simple ko).
+pub fn superko_key(rule: KoRule, hash: u64, next: Color) -> Option<u64> {
+    match rule {
+        KoRule::Simple => None,
+        KoRule::Positional => Some(hash),
+        KoRule::Situational => Some(hash ^ zobrist::side_key(next)),
+    }
+}
+
 impl Game {
     /// A new game on an empty board. Fails for sizes outside 2..=25.
     pub fn new(size: usize, komi: f64, rules: Rules) -> Result<Game, GameError> {
@@ -196,11 +208,13 @@ impl Game {
     /// The key superko remembers for a position with this hash and side to
     /// move (`None` under simple ko).
     fn superko_key(&self, hash: u64, next: Color) -> Option<u64> {
-        match self.rules.ko {
-            KoRule::Simple => None,
-            KoRule::Positional => Some(hash),
-            KoRule::Situational => Some(hash ^ zobrist::side_key(next)),
-        }
+        superko_key(self.rules.ko, hash, next)
+    }
+
+    /// The superko keys of every position of the game so far, the current
+    /// one included (none under simple ko); see [`superko_key`].
+    pub fn superko_seen(&self) -> impl Iterator<Item = u64> + '_ {
+        self.seen.keys().copied()
     }
 
     fn remember(&mut self) {

@@ -192,11 +192,14 @@ impl Searcher {
         let mut last2 = self.root_last2;
         let mut ix = self.root;
         let mut terminal = false;
+        // The mover of a tree move that broke superko: it loses.
+        let mut repeated: Option<Color> = None;
+        w.keys.clear();
         loop {
             let node = self.arena.get(ix);
             w.path.push(ix);
             node.visits.fetch_add(p.vl, Relaxed);
-            if passes >= 2 {
+            if passes >= 2 || repeated.is_some() {
                 terminal = true;
                 break;
             }
@@ -217,6 +220,14 @@ impl Searcher {
                         passes = 0;
                         last2 = last;
                         last = Some(pt);
+                    }
+                    if let Some(k) = superko_key(self.ko_rule, w.board.hash(), color.opponent()) {
+                        // A pass never breaks superko, but the position
+                        // after it counts for later moves.
+                        if mv != PASS && (self.seen.contains(&k) || w.keys.contains(&k)) {
+                            repeated = Some(color);
+                        }
+                        w.keys.push(k);
                     }
                     color = color.opponent();
                     ix = child;
@@ -243,7 +254,15 @@ impl Searcher {
             );
         }
         // Score and ownership.
-        let score = if terminal {
+        let score = if let Some(loser) = repeated {
+            // A score of the right sign once komi is taken off: the
+            // repetition loses.
+            let sign = match loser {
+                Color::Black => -1.0,
+                Color::White => 1.0,
+            };
+            sign + self.komi
+        } else if terminal {
             let (b, wh) = w.board.area();
             b as f64 - wh as f64
         } else {

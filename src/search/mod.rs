@@ -21,7 +21,8 @@ use rand::{SeedableRng, rngs::SmallRng};
 use crate::learned::{Model, features};
 use crate::playout::heavy::{Policy, heavy_playout};
 use crate::rules::board::SLOTS;
-use crate::rules::{Board, Cell, Color, Game, Move, Point};
+use crate::rules::game::superko_key;
+use crate::rules::{Board, Cell, Color, Game, KoRule, Move, Point};
 use crate::table::{self, Counts, Entry, Table};
 use crate::weights::{Resolved, Weights, phase};
 use tree::{Arena, EXPANDED, EXPANDING, LEAF, Node, PASS, Stats};
@@ -268,6 +269,8 @@ struct Worker {
     board: Board,
     rng: SmallRng,
     path: Vec<u32>,
+    /// Superko keys of the positions of this descent below the root.
+    keys: Vec<u64>,
     moves: Vec<(Point, Color)>,
     amaf: Vec<u32>,
     generation: u32,
@@ -306,6 +309,12 @@ pub struct Searcher {
     learned_prior: f32,
     /// Root children that the full rules (superko) forbid, by point slot.
     banned: Vec<bool>,
+    /// Superko below the root: the game's ko rule and the superko keys of
+    /// every position of the game up to the root. A tree move that
+    /// repeats one of them, or a position earlier in its own descent,
+    /// loses for its mover.
+    ko_rule: KoRule,
+    seen: ahash::AHashSet<u64>,
     params: Params,
     policy: Policy,
     resolved: Resolved,
@@ -373,6 +382,8 @@ impl Searcher {
             model: Some(crate::learned::builtin_arc()),
             learned_prior: 0.0,
             banned: vec![false; SLOTS],
+            ko_rule: KoRule::Simple,
+            seen: ahash::AHashSet::new(),
             params: Params::new(&resolved),
             policy: Policy::new(&resolved),
             resolved,
@@ -519,6 +530,9 @@ impl Searcher {
             self.banned[board.point(c).idx()] = false;
         }
         self.banned[PASS as usize] = false;
+        self.ko_rule = game.rules().ko;
+        self.seen.clear();
+        self.seen.extend(game.superko_seen());
     }
 
     fn new_worker(&self, tid: usize) -> Worker {
@@ -532,6 +546,7 @@ impl Searcher {
             board: self.root_board.clone(),
             rng: SmallRng::seed_from_u64(seed),
             path: Vec::with_capacity(64),
+            keys: Vec::with_capacity(64),
             moves: Vec::with_capacity(SLOTS),
             amaf: vec![0; SLOTS],
             generation: 0,

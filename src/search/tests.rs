@@ -281,3 +281,80 @@ fn learned_prior_scales_with_strength_and_survives_extreme_gammas() {
     let (wn, vn) = root_prior(&s, near).unwrap();
     assert!(wn.is_finite() && vn.is_finite(), "{wn} {vn}");
 }
+
+/// A triple ko on 9x9, four of its six captures already played: Black's
+/// retake of the second ko and White's retake of the third would bring
+/// back the position before the first capture. Under superko that last
+/// retake, two moves below the root, must lose every playout; under simple
+/// ko it is an ordinary capture.
+#[test]
+fn superko_below_the_root_makes_the_repeating_move_lose() {
+    use crate::rules::{Coord, KoRule};
+    let grandchild_stats = |ko: KoRule| {
+        let mut g = Game::new(
+            9,
+            7.0,
+            Rules {
+                ko,
+                ..Rules::default()
+            },
+        )
+        .unwrap();
+        // One ko: `taker` captures the `victim` stone at (1,1) by playing
+        // (2,1), and the victim's side can take back at (1,1).
+        let mut stones = Vec::new();
+        let mut ko = |ox: u8, oy: u8, taker: Color| {
+            let victim = taker.opponent();
+            for (x, y, c) in [
+                (1, 1, victim),
+                (0, 1, taker),
+                (1, 0, taker),
+                (1, 2, taker),
+                (3, 1, victim),
+                (2, 0, victim),
+                (2, 2, victim),
+            ] {
+                stones.push((Coord::new(ox + x, oy + y), Some(c)));
+            }
+        };
+        ko(0, 0, Color::Black);
+        ko(5, 0, Color::White);
+        ko(0, 5, Color::Black);
+        g.setup_stones(&stones).unwrap();
+        for (c, x, y) in [
+            (Color::Black, 2, 1), // takes ko 1
+            (Color::White, 7, 1), // takes ko 2
+            (Color::Black, 2, 6), // takes ko 3
+            (Color::White, 1, 1), // retakes ko 1
+        ] {
+            g.play(c, Move::Play(Coord::new(x, y))).unwrap();
+        }
+        let mut s = Searcher::new(
+            SearchConfig {
+                seed: 3,
+                ..SearchConfig::default()
+            },
+            Weights::default(),
+        );
+        run(&mut s, &g, 4000);
+        let slot = |x, y| g.board().point(Coord::new(x, y)).0;
+        let child_of = |ix: u32, mv: u16| {
+            let (first, n) = s.arena.get(ix).children()?;
+            (0..n as u32)
+                .map(|k| first + k)
+                .find(|&c| s.arena.get(c).mv.load(Relaxed) == mv)
+        };
+        let retake2 = child_of(s.root, slot(6, 1)).expect("Black's retake of ko 2 is a root child");
+        let retake3 = child_of(retake2, slot(1, 6)).expect("the tree went below the retake");
+        let n = s.arena.get(retake3);
+        (n.visits.load(Relaxed), n.wins.load(Relaxed))
+    };
+    let (visits, wins) = grandchild_stats(KoRule::Positional);
+    assert!(visits > 0, "the repeating retake was tried");
+    assert_eq!(wins, 0, "it lost all of its {visits} playouts");
+    let (visits, wins) = grandchild_stats(KoRule::Simple);
+    assert!(
+        visits > 0 && wins > 0,
+        "under simple ko it is a capture like any other: {wins}/2 of {visits}"
+    );
+}
