@@ -34,6 +34,23 @@ fn answers(out: &Output) -> Vec<String> {
         .collect()
 }
 
+/// `tengen [extra] bench --sizes 9 --playouts 1500`: its whole output and
+/// the 9x9 signature (a hash of the tree sizes, equal when the search is).
+fn bench9(extra: &[&str]) -> (String, String) {
+    let mut args: Vec<&str> = extra.to_vec();
+    args.extend(["bench", "--sizes", "9", "--playouts", "1500"]);
+    let out = run(b"", &args);
+    assert!(out.status.success(), "{:?}", out);
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let sig = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("9x9"))
+        .and_then(|l| l.split_whitespace().nth(4))
+        .unwrap_or_else(|| panic!("no 9x9 line in the bench output:\n{text}"))
+        .to_string();
+    (text, sig)
+}
+
 #[test]
 fn end_of_input_exits_cleanly() {
     let out = run(b"1 name\n2 boardsize 9\n", &[]);
@@ -140,27 +157,9 @@ fn weights_file_changes_behaviour_and_bad_files_stop_before_gtp() {
             .unwrap();
     let changed = dir.join("changed.toml");
     std::fs::write(&changed, default.replace("uct_c = 0.05", "uct_c = 0.8")).unwrap();
-    let bench = |extra: &[&str]| {
-        let mut args: Vec<&str> = extra.to_vec();
-        args.extend(["bench", "--sizes", "9", "--playouts", "1500"]);
-        let out = run(b"", &args);
-        assert!(out.status.success(), "{:?}", out);
-        String::from_utf8_lossy(&out.stdout).into_owned()
-    };
-    let signature = |text: &str| {
-        text.lines()
-            .find(|l| l.trim_start().starts_with("9x9"))
-            .and_then(|l| l.split_whitespace().nth(4))
-            .unwrap()
-            .to_string()
-    };
-    let a = signature(&bench(&[]));
-    let b = signature(&bench(&["--weights", changed.to_str().unwrap()]));
-    assert_eq!(
-        a,
-        signature(&bench(&[])),
-        "the bench signature is reproducible"
-    );
+    let a = bench9(&[]).1;
+    let b = bench9(&["--weights", changed.to_str().unwrap()]).1;
+    assert_eq!(a, bench9(&[]).1, "the bench signature is reproducible");
     assert_ne!(a, b, "a changed weight changes the search");
 
     let bad = dir.join("bad.toml");
@@ -187,20 +186,12 @@ fn pattern_files_are_checked_before_gtp_and_change_the_search() {
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/patterns.txt"))
             .unwrap();
     let signature = |extra: &[&str]| {
-        let mut args: Vec<&str> = extra.to_vec();
-        args.extend(["bench", "--sizes", "9", "--playouts", "1500"]);
-        let out = run(b"", &args);
-        assert!(out.status.success(), "{:?}", out);
-        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let (text, sig) = bench9(extra);
         assert!(
             extra.contains(&"--no-patterns") || text.contains("learned patterns"),
             "bench reports the cost of the patterns:\n{text}"
         );
-        text.lines()
-            .find(|l| l.trim_start().starts_with("9x9"))
-            .and_then(|l| l.split_whitespace().nth(4))
-            .unwrap()
-            .to_string()
+        sig
     };
     // The shipped file given by path is the built-in model.
     let copy = dir.join("copy.txt");
