@@ -71,6 +71,18 @@ impl Searcher {
         best
     }
 
+    /// Visits a leaf needs before it is expanded: `expand_visits` while
+    /// the arena is less than half full, then twice that for every further
+    /// eighth of it used (×16 in the last eighth). A long search (analysis,
+    /// long thinking on 19x19) thus keeps growing the tree where the
+    /// playouts go instead of filling it with first expansions and
+    /// stopping.
+    #[inline]
+    pub(super) fn expand_threshold(&self) -> u32 {
+        let eighths = self.arena.used() * 8 / self.arena.capacity().max(1);
+        self.params.expand_visits << eighths.saturating_sub(3).min(4)
+    }
+
     /// Expands `node` (position `board`, `color` to move), if no other
     /// thread does and the arena has room.
     pub(super) fn expand(
@@ -233,7 +245,7 @@ impl Searcher {
                     ix = child;
                 }
                 None => {
-                    if node.visits.load(Relaxed) >= p.expand_visits + p.vl
+                    if node.visits.load(Relaxed) >= self.expand_threshold() + p.vl
                         && node.state.load(Relaxed) == LEAF
                     {
                         self.expand(node, &w.board, color, (last, last2), &mut w.scratch, false);

@@ -358,3 +358,44 @@ fn superko_below_the_root_makes_the_repeating_move_lose() {
         "under simple ko it is a capture like any other: {wins}/2 of {visits}"
     );
 }
+
+/// A small arena on 19x19: past half full, leaves need more visits before
+/// they expand, so the tree is still growing long after plain expansion
+/// would have filled it.
+#[test]
+fn a_filling_arena_raises_the_expansion_threshold() {
+    let g = game(19);
+    let mut s = Searcher::new(
+        SearchConfig {
+            seed: 2,
+            max_tree_bytes: 4 * tree::Arena::chunk_bytes(),
+            ..SearchConfig::default()
+        },
+        Weights::default(),
+    );
+    let base = s.params.expand_visits;
+    assert_eq!(s.expand_threshold(), base, "an empty arena");
+    // Plain expansion fills these 4 chunks after about 3,000 playouts.
+    run(&mut s, &g, 5000);
+    let (used, cap) = (s.arena.used(), s.arena.capacity());
+    assert!(
+        used * 2 > cap,
+        "the search filled more than half: {used} of {cap}"
+    );
+    assert!(!s.arena.is_full(), "and is not full after 5,000 playouts");
+    assert!(s.expand_threshold() >= 2 * base);
+    let before = s.arena.used();
+    let more = Limits {
+        playouts: Some(2500),
+        ..Limits::default()
+    };
+    s.search(
+        &g,
+        Color::Black,
+        g.komi(),
+        &more,
+        &AtomicBool::new(false),
+        &mut |_| {},
+    );
+    assert!(s.arena.used() > before, "the reused tree went on growing");
+}
