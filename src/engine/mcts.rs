@@ -73,11 +73,12 @@ pub fn dynamic_komi_extra(game: &Game) -> f64 {
 }
 
 /// May `color` resign now? Not the side that gave a handicap (White)
-/// before move size² / [`DYNAMIC_KOMI_HORIZON`]: without dynamic komi its
-/// win rate starts low because the stones are worth more than the search
-/// expects a weaker opponent to keep, so it would resign in the opening
-/// of every large handicap game. It is the move by which dynamic komi's
-/// extra komi is gone, so with or without it the guard ends together.
+/// before move size² / [`DYNAMIC_KOMI_HORIZON`]. Without dynamic komi its
+/// win rate starts low, because the search assumes an opponent as strong
+/// as itself, who would keep the stones' advantage; it would then resign
+/// in the opening of a large handicap game against the weaker player the
+/// handicap was given to. The guard ends at the move by which dynamic
+/// komi's extra komi is gone.
 pub fn resign_allowed(game: &Game, color: Color) -> bool {
     if game.handicap() == 0 || color != Color::White {
         return true;
