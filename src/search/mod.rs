@@ -303,6 +303,10 @@ pub struct Searcher {
     /// The move before `root_last` (`None` if a pass or none).
     root_last2: Option<Point>,
     komi: f64,
+    /// The game's own komi at the root: `komi` differs from it under
+    /// dynamic komi. The tree is reused while it stays the same, and the
+    /// table, keyed by it, takes no stores while the two differ.
+    game_komi: f64,
     /// Learned move patterns for the priors (`None`: off).
     model: Option<Arc<Model>>,
     /// Virtual playouts of the learned prior at this board size.
@@ -379,6 +383,7 @@ impl Searcher {
             root_last: None,
             root_last2: None,
             komi: 0.0,
+            game_komi: 0.0,
             model: Some(crate::learned::builtin_arc()),
             learned_prior: 0.0,
             banned: vec![false; SLOTS],
@@ -445,9 +450,14 @@ impl Searcher {
 
     /// Finds the node for the position `board` with `color` to move in the
     /// current tree: the root, a child or a grandchild.
-    fn find_reuse(&self, board: &Board, color: Color, komi: f64) -> Option<u32> {
+    /// `game_komi` is the game's own komi: a dynamic komi that moves
+    /// from one search to the next keeps the tree.
+    fn find_reuse(&self, board: &Board, color: Color, game_komi: f64) -> Option<u32> {
         let root_key = self.root_key?;
-        if !self.config.reuse || komi != self.komi || board.size() != self.root_board.size() {
+        if !self.config.reuse
+            || game_komi != self.game_komi
+            || board.size() != self.root_board.size()
+        {
             return None;
         }
         let target = board.key(color);
@@ -484,7 +494,7 @@ impl Searcher {
     /// Prepares the root for `color` to move in `game`.
     fn set_root(&mut self, game: &Game, color: Color, komi: f64) {
         let board = game.board();
-        let reuse = self.find_reuse(board, color, komi);
+        let reuse = self.find_reuse(board, color, game.komi());
         match reuse {
             Some(n) if n == self.root => {}
             Some(n) => {
@@ -500,6 +510,7 @@ impl Searcher {
         self.root_color = color;
         self.root_key = Some(board.key(color));
         self.komi = komi;
+        self.game_komi = game.komi();
         self.root_passes = match game.last_move() {
             Some((_, Move::Pass)) => 1,
             _ => 0,

@@ -7,7 +7,13 @@ impl Searcher {
     /// Stores the best move of every node whose best child has at least
     /// `table_store_visits` visits.
     pub(super) fn store_tree(&self, counts: &mut Counts) {
-        let Some(t) = self.table.as_ref().filter(|_| self.table_on) else {
+        // Under dynamic komi the values belong to another komi than the
+        // one the table keys by.
+        let Some(t) = self
+            .table
+            .as_ref()
+            .filter(|_| self.table_on && self.komi == self.game_komi)
+        else {
             return;
         };
         if t.read_only().is_some() {

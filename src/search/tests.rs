@@ -401,3 +401,49 @@ fn a_filling_arena_raises_the_expansion_threshold() {
     );
     assert!(s.arena.used() > before, "the reused tree went on growing");
 }
+
+/// Dynamic komi: the search komi moves from one search to the next, but
+/// the game's komi does not, so the tree is kept; and the table, keyed by
+/// the game's komi, gets no values computed with another.
+#[test]
+fn dynamic_komi_keeps_the_tree_and_stores_nothing() {
+    let (dir, t) = scratch_table("dynkomi");
+    let mut g = game(9);
+    // Without iterative deepening, whose restarts drop the tree by design.
+    let w = Weights {
+        id_mode: [0.0; 3],
+        ..Weights::default()
+    };
+    let mut s = Searcher::new(SearchConfig::default(), w);
+    s.set_table(Some(t.clone()));
+    let search = |s: &mut Searcher, g: &Game, komi: f64| {
+        s.search(
+            g,
+            g.to_move(),
+            komi,
+            &Limits {
+                playouts: Some(3000),
+                ..Limits::default()
+            },
+            &AtomicBool::new(false),
+            &mut |_| {},
+        )
+    };
+    let r = search(&mut s, &g, g.komi() + 5.0);
+    let key = table::key(g.board(), Color::Black, g.komi(), g.rules());
+    assert!(t.probe(key).is_none(), "no store under a dynamic komi");
+    g.play(Color::Black, r.best).unwrap();
+    let reply = r.snapshot.best().unwrap().pv.get(1).copied();
+    g.play(Color::White, reply.unwrap_or(Move::Pass)).unwrap();
+    let reused = s.find_reuse(g.board(), Color::Black, g.komi());
+    assert!(reused.is_some(), "the grandchild is kept");
+    let before = s.arena.get(reused.unwrap()).visits.load(Relaxed);
+    let r2 = search(&mut s, &g, g.komi() + 4.5);
+    assert!(r2.snapshot.root_visits as u64 >= before as u64 + 3000);
+    // At the game's komi the same searcher stores again.
+    search(&mut s, &g, g.komi());
+    let key = table::key(g.board(), Color::Black, g.komi(), g.rules());
+    assert!(t.probe(key).is_some(), "stored at the game's komi");
+    drop(t);
+    let _ = std::fs::remove_dir_all(&dir);
+}
