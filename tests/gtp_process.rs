@@ -34,6 +34,18 @@ fn answers(out: &Output) -> Vec<String> {
         .collect()
 }
 
+/// A fresh scratch directory for one test, and the shipped default weights
+/// as text (to change one value in a copy).
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tengen-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn default_weights() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.toml")).unwrap()
+}
+
 /// `tengen [extra] bench --sizes 9 --playouts 1500`: its whole output and
 /// the 9x9 signature (a hash of the tree sizes, equal when the search is).
 fn bench9(extra: &[&str]) -> (String, String) {
@@ -150,11 +162,8 @@ fn same_seed_same_game() {
 
 #[test]
 fn weights_file_changes_behaviour_and_bad_files_stop_before_gtp() {
-    let dir = std::env::temp_dir().join(format!("tengen-weights-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let default =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.toml"))
-            .unwrap();
+    let dir = scratch("weights");
+    let default = default_weights();
     let changed = dir.join("changed.toml");
     std::fs::write(&changed, default.replace("uct_c = 0.05", "uct_c = 0.8")).unwrap();
     let a = bench9(&[]).1;
@@ -180,8 +189,7 @@ fn weights_file_changes_behaviour_and_bad_files_stop_before_gtp() {
 
 #[test]
 fn pattern_files_are_checked_before_gtp_and_change_the_search() {
-    let dir = std::env::temp_dir().join(format!("tengen-patterns-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("patterns");
     let shipped =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/patterns.txt"))
             .unwrap();
@@ -278,11 +286,8 @@ fn match_plays_concurrent_games_and_writes_records() {
 /// handicap game on 9x9, where it is just as far behind.
 #[test]
 fn the_handicap_giver_plays_on_in_the_opening() {
-    let dir = std::env::temp_dir().join(format!("tengen-resign-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let default =
-        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/weights/default.toml"))
-            .unwrap();
+    let dir = scratch("resign");
+    let default = default_weights();
     let eager = dir.join("eager.toml");
     let text = default
         .replace("resign_threshold = 0.08", "resign_threshold = 0.5")
