@@ -10,7 +10,9 @@
 #             sudden death set by twogtp (as CGOS plays)
 #       OUT: result prefix (default target/strength/OPPONENT-SIZE-SECS);
 #            OUT.dat, one SGF per game, a summary in OUT.txt. A rerun with
-#            the same OUT continues where the file stops.
+#            the same OUT continues where the file stops. Each game runs
+#            with fresh programs; a game in which one crashes is kept in
+#            OUT.dat as an error and left out of the score.
 #   gtp-scripts/strength.sh speed [SECS]
 #       playouts per second of tengen and Pachi in one run: each thinks SECS
 #       (default 10) on the empty 19x19 board, then on the reply position.
@@ -77,11 +79,20 @@ match)
     ENGINE="$TENGEN --threads $THREADS ${TENGEN_T[*]} --quiet ${TENGEN_ARGS:---table $OUT.table}"
     CLASSES=$(GOGUI_SRC="${GOGUI_SRC:-}" "$HERE/gogui-build.sh")
     echo "strength.sh: $GAMES games, ${SIZE}x$SIZE, komi $KOMI, $SECS; tengen: $ENGINE; opponent: $OPP_CMD" >&2
-    java -cp "$CLASSES" net.sf.gogui.tools.twogtp.Main \
-        -black "$ENGINE" -white "$OPP_CMD" \
-        -referee "$GNUGO --mode gtp --chinese-rules" \
-        -size "$SIZE" -komi "$KOMI" -games "$GAMES" -alternate -auto \
-        "${TIME_OPT[@]}" -sgffile "$OUT"
+    # One twogtp run per game: twogtp does not restart a program that died
+    # (GNU Go 3.8 segfaults in some 19x19 positions), so a single run would
+    # record every later game as an error. Each run resumes OUT.dat and
+    # plays the next game with fresh programs; a crashed game stays in the
+    # file as an error and is not scored.
+    played() { if [ -f "$OUT.dat" ]; then grep -c '^[0-9]' "$OUT.dat" || true; else echo 0; fi; }
+    while n=$(played); [ "$n" -lt "$GAMES" ]; do
+        java -cp "$CLASSES" net.sf.gogui.tools.twogtp.Main \
+            -black "$ENGINE" -white "$OPP_CMD" \
+            -referee "$GNUGO --mode gtp --chinese-rules" \
+            -size "$SIZE" -komi "$KOMI" -games $((n + 1)) -alternate -auto \
+            "${TIME_OPT[@]}" -sgffile "$OUT" || true
+        [ "$(played)" -gt "$n" ] || die "gogui-twogtp recorded no game $n in $OUT.dat; see its messages above"
+    done
     python3 "$HERE/twogtp-summary.py" "$OUT.dat" | tee "$OUT.txt"
     ;;
 speed)

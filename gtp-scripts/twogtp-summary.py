@@ -6,7 +6,9 @@
 NAME (default: the Black program of game 0, as twogtp lists it) is matched
 against the BLACK/WHITE names in the file's header. Each game's result is the
 referee's (RES_R) when there is one, else the agreed RES_B/RES_W; twogtp
-writes them from the side of the program named Black in the header. Prints games,
+writes them from the side of the program named Black in the header. A game
+twogtp marks as an error (ERR 1: a program died or failed a command) is listed
+and not scored, even when the referee scored the unfinished board. Prints games,
 wins, losses, jigo, unknown results, the score (a jigo counts half), its 95%
 confidence interval (normal approximation over per-game scores, Wilson when
 all games end the same way), the Elo difference, average game length and each
@@ -51,26 +53,33 @@ def winner(res):
 def main():
     if len(sys.argv) < 2:
         sys.exit(__doc__)
-    header, rows = parse(sys.argv[1])
+    try:
+        header, rows = parse(sys.argv[1])
+    except OSError as e:
+        sys.exit(f"{sys.argv[1]}: cannot read the twogtp result file: {e.strerror}")
     first = header.get("Black", "black")
     name = sys.argv[2] if len(sys.argv) > 2 else first
     if name != header.get("Black") and name != header.get("White"):
         sys.exit(f"{sys.argv[1]}: no program named {name!r}; the file has Black {header.get('Black')!r} and White {header.get('White')!r}")
     we_are_first = name == header.get("Black")
     win = loss = jigo = unknown = 0
-    scores, lengths, secs_us, secs_them = [], [], [], []
+    scores, lengths, secs_us, secs_them, errors = [], [], [], [], []
     for r in rows:
         res = r.get("RES_R") or ""
         if res in ("", "?"):
             a, b = r.get("RES_B", "?"), r.get("RES_W", "?")
             res = a if a == b else "?"
-        w = winner(res)
+        # A game cut short by an error (a program died or answered with a
+        # GTP error) has no result, whatever the referee made of the board.
+        w = None if r.get("ERR") == "1" else winner(res)
         # twogtp writes every result from the first program's side: in
         # alternated games (ALT 1) it inverts them, so "B+" always means the
         # program named Black in the header won, and TIME_B is its time.
         our_colour = "B" if we_are_first else "W"
         if w is None:
             unknown += 1
+            if r.get("ERR") == "1":
+                errors.append(f"game {r.get('GAME', '?')}: {r.get('ERR_MSG', '').strip() or 'error'}")
             continue
         if w == "J":
             jigo += 1
@@ -93,6 +102,8 @@ def main():
             pass
     n = len(scores)
     print(f"{name}: {n} games scored ({unknown} without a result): {win} wins, {loss} losses, {jigo} jigo")
+    for e in errors:
+        print(f"not scored, {e}")
     if n == 0:
         return
     p = sum(scores) / n
