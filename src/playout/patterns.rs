@@ -109,6 +109,12 @@ fn build() -> Box<[bool; 65536]> {
 
 static TABLE: OnceLock<Box<[bool; 65536]>> = OnceLock::new();
 
+/// Builds the match table now (about 0.1 s, once per process), so that
+/// no search pays for it inside its time.
+pub fn init() {
+    TABLE.get_or_init(build);
+}
+
 /// True if the empty point `p` matches one of the patterns.
 #[inline]
 pub fn matches(board: &Board, p: Point) -> bool {

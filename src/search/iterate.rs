@@ -216,7 +216,7 @@ impl Searcher {
                 {
                     let remaining = rate * (t - elapsed).as_secs_f64();
                     let (a, b) = self.top_two_visits();
-                    if (a - b) as f64 > remaining {
+                    if cannot_be_overtaken(done, a - b, remaining) {
                         end = Some(IterationEnd::Done);
                     }
                 }
@@ -280,6 +280,18 @@ impl Searcher {
     }
 }
 
+/// Playouts a search runs before it may stop early: with fewer, the rate
+/// is not known (a slow first playout once ended searches after one
+/// playout, its own virtual loss counting as a lead) and the lead is noise.
+const EARLY_STOP_MIN_PLAYOUTS: u64 = 100;
+
+/// The early stop's test: after `done` playouts, the most visited move
+/// leads the second by `lead` visits, and `remaining` more playouts fit in
+/// the time left.
+fn cannot_be_overtaken(done: u64, lead: u32, remaining: f64) -> bool {
+    done >= EARLY_STOP_MIN_PLAYOUTS && lead as f64 > remaining
+}
+
 /// The iterative-deepening state of one iteration, shared by its workers.
 pub(super) struct Deepening<'a> {
     mode: IdMode,
@@ -300,4 +312,19 @@ pub(super) struct Deepening<'a> {
 struct Window {
     start: (u64, u64),
     share: f64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_early_stop_before_the_rate_is_known() {
+        // One playout in flight after a slow start: its virtual loss is
+        // the only "lead", and no playout has finished to give a rate.
+        assert!(!cannot_be_overtaken(0, 1, 0.0));
+        assert!(!cannot_be_overtaken(99, 50, 10.0));
+        assert!(cannot_be_overtaken(1000, 500, 499.0));
+        assert!(!cannot_be_overtaken(1000, 500, 500.0));
+    }
 }

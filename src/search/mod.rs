@@ -372,6 +372,7 @@ enum IterationEnd {
 
 impl Searcher {
     pub fn new(config: SearchConfig, weights: Weights) -> Searcher {
+        crate::playout::patterns::init();
         let resolved = weights.resolve(phase(0.0));
         Searcher {
             arena: Arena::new(config.max_tree_bytes),
