@@ -139,12 +139,20 @@ impl Searcher {
                 pr.wins += n * s / top;
             }
         }
-        // A pass in the tree only where it can matter: at the root, after a
-        // pass, once half the board is filled, or when nothing else is
-        // left. Earlier it only takes visits (with the even prior it starts
-        // at a 50% win rate).
-        if at_root
-            || last.is_none()
+        // A pass only where it can matter: after a pass (at the root: after
+        // the opponent's, not at the start of the game), once half the
+        // board is filled or half its points have been played in the game,
+        // or when nothing else is left. Earlier it only takes visits (with
+        // the even prior it starts at a 50% win rate), and at the root it
+        // was even chosen: tengen as White, safe under Tromp-Taylor by komi
+        // alone, passed at moves 16 and 22 of a 19x19 game against GNU Go.
+        let after_pass = if at_root {
+            self.root_passes > 0
+        } else {
+            last.is_none()
+        };
+        if after_pass
+            || self.late_game
             || cands.is_empty()
             || board.num_empty() * 2 < board.points().len()
         {

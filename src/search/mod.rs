@@ -299,6 +299,9 @@ pub struct Searcher {
     root_color: Color,
     root_key: Option<u64>,
     root_passes: u32,
+    /// At least half the board's points have been played in the game at
+    /// the root: nodes get a pass child from then on.
+    late_game: bool,
     root_last: Option<Point>,
     /// The move before `root_last` (`None` if a pass or none).
     root_last2: Option<Point>,
@@ -381,6 +384,7 @@ impl Searcher {
             root_color: Color::Black,
             root_key: None,
             root_passes: 0,
+            late_game: false,
             root_last: None,
             root_last2: None,
             komi: 0.0,
@@ -516,6 +520,7 @@ impl Searcher {
             Some((_, Move::Pass)) => 1,
             _ => 0,
         };
+        self.late_game = 2 * game.move_count() >= board.points().len();
         self.root_last = match game.last_move() {
             Some((_, Move::Play(c))) => Some(board.point(c)),
             _ => None,

@@ -447,3 +447,48 @@ fn dynamic_komi_keeps_the_tree_and_stores_nothing() {
     drop(t);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The root has a pass child only once the opponent has passed or half
+/// the board's points have been played: early in a game a pass is never
+/// the move (tengen as White once passed at move 16 of a 19x19 game,
+/// safe under Tromp-Taylor by komi alone).
+#[test]
+fn no_pass_at_the_root_early_in_the_game() {
+    use crate::rules::Coord;
+    let mut s = Searcher::new(SearchConfig::default(), Weights::default());
+    let mut g = game(9);
+    run(&mut s, &g, 300);
+    assert!(root_prior(&s, Move::Pass).is_none(), "a pass at move 0");
+    let play = |g: &mut Game, x: u8, y: u8| {
+        let c = g.to_move();
+        g.play(c, Move::Play(Coord::new(x, y))).unwrap();
+    };
+    play(&mut g, 4, 4);
+    run(&mut s, &g, 300);
+    assert!(root_prior(&s, Move::Pass).is_none(), "a pass at move 1");
+    let c = g.to_move();
+    g.play(c, Move::Pass).unwrap();
+    run(&mut s, &g, 300);
+    assert!(root_prior(&s, Move::Pass).is_some(), "no pass after a pass");
+    // 41 moves on 81 points, 21 of them stones (White passing): the pass
+    // is back, though the board is far from half full.
+    let mut g = game(9);
+    let points = (0..9u8).flat_map(|y| (0..9u8).map(move |x| (x, y)));
+    for (i, (x, y)) in points
+        .filter(|(x, y)| (x + y) % 3 != 0)
+        .take(21)
+        .enumerate()
+    {
+        if i > 0 {
+            g.play(Color::White, Move::Pass).unwrap();
+        }
+        g.play(Color::Black, Move::Play(Coord::new(x, y))).unwrap();
+    }
+    assert_eq!(g.move_count(), 41);
+    assert!(
+        g.board().num_empty() * 2 >= 81,
+        "half the board is still empty"
+    );
+    run(&mut s, &g, 300);
+    assert!(root_prior(&s, Move::Pass).is_some(), "no pass at move 41");
+}
