@@ -167,6 +167,8 @@ weights! {
         "resign when the root win rate is below this";
     resign_min_visits: Tree int [100, 1000000] = 3000,
         "the root needs this many visits before resigning";
+    time_extend: Tree real [1.0, 4.0] = 2.0,
+        "under a clock, in main time: think up to this multiple of a move's planned time while its choice is unsettled (a move with half the visits of the most visited one has a better win rate); 1 is off";
     // ---- best-move table and iterative deepening (docs/table.md) ----
     table_prior: Tree real [0.0, 200.0] = 20.0,
         "virtual wins for the table's best move at quality 20 (about 1,000 visits), scaled by the stored quality";

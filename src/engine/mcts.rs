@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use super::time::move_budget;
+use super::time::{move_budget, move_budget_max};
 use super::{Genmove, GenmoveRequest, Player};
 use crate::rules::{Color, Game, Move};
 use crate::search::{Limits, Mark, SearchConfig, SearchResult, Searcher, Snapshot};
@@ -168,15 +168,23 @@ impl Player for MctsPlayer {
                 playouts: Some(n),
                 time: None,
                 early_stop: false,
+                extend_to: None,
                 report_every: req.report_every.or(Some(Duration::from_secs(1))),
             },
             None => {
-                let secs = move_budget(req.clock, color, board.num_empty(), board.points().len())
+                let (empty, points) = (board.num_empty(), board.points().len());
+                let secs = move_budget(req.clock, color, empty, points)
                     .unwrap_or(self.options.default_move_secs);
+                // Only a clock is stretched: `--move-secs` is a fixed time.
+                let factor = self.searcher.weights().time_extend[0];
+                let extend_to = move_budget_max(req.clock, color, empty, points, factor)
+                    .filter(|&m| m > secs)
+                    .map(Duration::from_secs_f64);
                 Limits {
                     playouts: None,
                     time: Some(Duration::from_secs_f64(secs)),
                     early_stop: true,
+                    extend_to,
                     report_every: req.report_every.or(Some(Duration::from_secs(1))),
                 }
             }

@@ -243,13 +243,7 @@ pub fn move_budget(
     points: usize,
 ) -> Option<f64> {
     let left = clock.left[color.index()];
-    let expected = (empty as f64 * 0.5).max(12.0);
-    let fill = 1.0 - empty as f64 / points.max(1) as f64;
-    let boost = if fill < 0.4 { 1.4 } else { 1.0 };
-    let main_share = |main_left: f64| {
-        let usable = (main_left - LAG_RESERVE).max(0.0);
-        (usable / expected * boost).min(usable * MAX_SHARE)
-    };
+    let main_share = |main_left: f64| main_share(main_left, empty, points);
     let overtime = |seconds: f64, stones: u32| {
         // In overtime: the period's time for the stones still to play.
         ((seconds - LAG_RESERVE) / stones.max(1) as f64 * 0.9).max(0.05)
@@ -283,6 +277,45 @@ pub fn move_budget(
         },
     };
     Some(budget.max(0.05))
+}
+
+/// The share of `main_left` seconds of main time planned for one move
+/// (see [`move_budget`]).
+fn main_share(main_left: f64, empty: usize, points: usize) -> f64 {
+    let expected = (empty as f64 * 0.5).max(12.0);
+    let fill = 1.0 - empty as f64 / points.max(1) as f64;
+    let boost = if fill < 0.4 { 1.4 } else { 1.0 };
+    let usable = (main_left - LAG_RESERVE).max(0.0);
+    (usable / expected * boost).min(usable * MAX_SHARE)
+}
+
+/// The longest a move may think while its choice is unsettled: the
+/// [`move_budget`] plus up to `factor - 1` times its share of main time,
+/// never past [`MAX_SHARE`] of the main time left. In overtime, or with
+/// no main time, it is the budget itself: a period is never stretched.
+/// `None` means no time limit.
+pub fn move_budget_max(
+    clock: &Clock,
+    color: crate::rules::Color,
+    empty: usize,
+    points: usize,
+    factor: f64,
+) -> Option<f64> {
+    let budget = move_budget(clock, color, empty, points)?;
+    let left = clock.left[color.index()];
+    let main_left = match clock.system {
+        TimeSystem::Absolute { main } => left.map_or(main, |l| l.seconds),
+        TimeSystem::Canadian { main, .. } | TimeSystem::ByoYomi { main, .. } => match left {
+            Some(l) if l.stones > 0 => 0.0,
+            Some(l) => l.seconds,
+            None => main,
+        },
+        TimeSystem::Unlimited => return None,
+    };
+    let share = main_share(main_left, empty, points);
+    let usable = (main_left - LAG_RESERVE).max(0.0);
+    let extra = (share * (factor - 1.0)).min(usable * MAX_SHARE - share);
+    Some(budget + extra.max(0.0))
 }
 
 #[cfg(test)]
@@ -384,5 +417,40 @@ mod budget_tests {
         });
         let b = move_budget(&c, Color::White, 81, 81).unwrap();
         assert!(b < 1.6, "{b}");
+    }
+
+    /// The extension stretches main time only, by at most the factor and
+    /// never past a quarter of what is left; overtime is never stretched.
+    #[test]
+    fn extensions_stay_in_main_time() {
+        let mut c = Clock::default();
+        assert_eq!(move_budget_max(&c, Color::Black, 361, 361, 2.0), None);
+        c.set_system(TimeSystem::Absolute { main: 600.0 });
+        let b = move_budget(&c, Color::Black, 361, 361).unwrap();
+        let m = move_budget_max(&c, Color::Black, 361, 361, 2.0).unwrap();
+        assert!((m - 2.0 * b).abs() < 1e-9, "{b} {m}");
+        assert_eq!(move_budget_max(&c, Color::Black, 361, 361, 1.0), Some(b));
+        // Little time left: the quarter cap binds.
+        c.left[0] = Some(TimeLeft {
+            seconds: 10.0,
+            stones: 0,
+        });
+        let m = move_budget_max(&c, Color::Black, 20, 361, 4.0).unwrap();
+        assert!(m <= (10.0 - LAG_RESERVE) * MAX_SHARE + 1e-9, "{m}");
+        // Byo-yomi: main time is stretched, a period is not.
+        c.set_system(TimeSystem::ByoYomi {
+            main: 300.0,
+            period: 30.0,
+            periods: 3,
+        });
+        let b = move_budget(&c, Color::White, 361, 361).unwrap();
+        let m = move_budget_max(&c, Color::White, 361, 361, 2.0).unwrap();
+        assert!(m > b + 1.0, "{b} {m}");
+        c.left[1] = Some(TimeLeft {
+            seconds: 30.0,
+            stones: 1,
+        });
+        let b = move_budget(&c, Color::White, 200, 361).unwrap();
+        assert_eq!(move_budget_max(&c, Color::White, 200, 361, 2.0), Some(b));
     }
 }

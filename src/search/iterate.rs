@@ -204,9 +204,11 @@ impl Searcher {
                 let elapsed = start.elapsed();
                 let done = self.playouts.load(Relaxed);
                 let total = before + done;
+                let extending =
+                    || limits.extend_to.is_some_and(|m| elapsed < m) && self.choice_unsettled();
                 let mut end = (stop.load(Relaxed)
                     || limits.playouts.is_some_and(|n| total >= n)
-                    || limits.time.is_some_and(|t| elapsed >= t))
+                    || limits.time.is_some_and(|t| elapsed >= t && !extending()))
                 .then_some(IterationEnd::Done);
                 let rate = total as f64 / elapsed.as_secs_f64().max(1e-6);
                 if end.is_none()
@@ -214,9 +216,11 @@ impl Searcher {
                     && let Some(t) = limits.time
                     && elapsed > t / 10
                 {
-                    let remaining = rate * (t - elapsed).as_secs_f64();
+                    // Past `t` only while extending; an unsettled choice
+                    // is never cut short.
+                    let remaining = rate * t.saturating_sub(elapsed).as_secs_f64();
                     let (a, b) = self.top_two_visits();
-                    if cannot_be_overtaken(done, a - b, remaining) {
+                    if cannot_be_overtaken(done, a - b, remaining) && !extending() {
                         end = Some(IterationEnd::Done);
                     }
                 }

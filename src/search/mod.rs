@@ -59,6 +59,10 @@ pub struct Limits {
     /// Stop when the most visited move can no longer be overtaken in the
     /// time left (time limit only).
     pub early_stop: bool,
+    /// Think past `time`, up to this, while the choice at the root is
+    /// unsettled: a move with at least half the visits of the most visited
+    /// one has a better win rate (time limit only).
+    pub extend_to: Option<Duration>,
     /// How often the report callback is called.
     pub report_every: Option<Duration>,
 }

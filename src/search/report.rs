@@ -25,6 +25,26 @@ impl Searcher {
         best.map(|b| (b, best_v))
     }
 
+    /// True while the choice at the root is unsettled: a child with at
+    /// least half the visits of the most visited one has a better win
+    /// rate, so more playouts may change the move played.
+    pub(super) fn choice_unsettled(&self) -> bool {
+        let Some((first, n)) = self.arena.get(self.root).children() else {
+            return false;
+        };
+        let Some((best, best_visits)) = self.most_visited(self.root) else {
+            return false;
+        };
+        let best_rate = self.arena.get(best).stats().winrate();
+        (0..n as u32).map(|k| first + k).any(|ix| {
+            let s = self.arena.get(ix).stats();
+            ix != best
+                && !self.banned[self.arena.get(ix).mv.load(Relaxed) as usize]
+                && s.visits >= best_visits.div_ceil(2)
+                && s.winrate() > best_rate
+        })
+    }
+
     pub(super) fn top_two_visits(&self) -> (u32, u32) {
         let Some((first, n)) = self.arena.get(self.root).children() else {
             return (0, 0);

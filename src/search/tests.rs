@@ -448,6 +448,46 @@ fn dynamic_komi_keeps_the_tree_and_stores_nothing() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// The time extension's test: unsettled while a move with at least half
+/// the visits of the most visited one has a better win rate.
+#[test]
+fn an_unsettled_choice_is_seen() {
+    let g = game(9);
+    let mut s = Searcher::new(
+        SearchConfig {
+            seed: 3,
+            ..SearchConfig::default()
+        },
+        Weights::default(),
+    );
+    run(&mut s, &g, 2000);
+    let (best, v) = s.most_visited(s.root).expect("the root has children");
+    let (first, n) = s.arena.get(s.root).children().unwrap();
+    let rate = s.arena.get(best).stats().winrate();
+    for ix in (first..first + n as u32).filter(|&ix| ix != best) {
+        s.arena.get(ix).visits.store(0, Relaxed);
+        s.arena.get(ix).wins.store(0, Relaxed);
+    }
+    assert!(!s.choice_unsettled());
+    let other = (first..first + n as u32)
+        .find(|&ix| ix != best && !s.banned[s.arena.get(ix).mv.load(Relaxed) as usize])
+        .unwrap();
+    let node = s.arena.get(other);
+    // Wins are counted in half points.
+    let set = |visits: u32, rate: f64| {
+        node.visits.store(visits, Relaxed);
+        node.wins
+            .store((visits as f64 * 2.0 * rate.clamp(0.0, 1.0)) as u32, Relaxed);
+    };
+    let half = v.div_ceil(2);
+    set(half, rate + 0.1);
+    assert!(s.choice_unsettled(), "half the visits, a better win rate");
+    set(half, rate - 0.1);
+    assert!(!s.choice_unsettled(), "half the visits, a worse win rate");
+    set(half - 1, rate + 0.1);
+    assert!(!s.choice_unsettled(), "too few visits to matter");
+}
+
 /// The root has a pass child only once the opponent has passed or half
 /// the board's points have been played: early in a game a pass is never
 /// the move (tengen as White once passed at move 16 of a 19x19 game,
