@@ -173,11 +173,12 @@ impl Player for MctsPlayer {
             },
             None => {
                 let (empty, points) = (board.num_empty(), board.points().len());
-                let secs = move_budget(req.clock, color, empty, points)
-                    .unwrap_or(self.options.default_move_secs);
+                let budget = move_budget(req.clock, color, empty, points);
+                let secs = budget.unwrap_or(self.options.default_move_secs);
                 // Only a clock is stretched: `--move-secs` is a fixed time.
                 let factor = self.searcher.weights().time_extend[0];
-                let extend_to = move_budget_max(req.clock, color, empty, points, factor)
+                let extend_to = budget
+                    .and_then(|b| move_budget_max(req.clock, color, empty, points, b, factor))
                     .filter(|&m| m > secs)
                     .map(Duration::from_secs_f64);
                 Limits {

@@ -289,19 +289,19 @@ fn main_share(main_left: f64, empty: usize, points: usize) -> f64 {
     (usable / expected * boost).min(usable * MAX_SHARE)
 }
 
-/// The longest a move may think while its choice is unsettled: the
-/// [`move_budget`] plus up to `factor - 1` times its share of main time,
-/// never past [`MAX_SHARE`] of the main time left. In overtime, or with
-/// no main time, it is the budget itself: a period is never stretched.
-/// `None` means no time limit.
+/// The longest a move may think while its choice is unsettled: its
+/// `budget` (from [`move_budget`]) plus up to `factor - 1` times its share
+/// of main time, never past [`MAX_SHARE`] of the main time left. In
+/// overtime, or with no main time, it is the budget itself: a period is
+/// never stretched. `None` means no time limit.
 pub fn move_budget_max(
     clock: &Clock,
     color: crate::rules::Color,
     empty: usize,
     points: usize,
+    budget: f64,
     factor: f64,
 ) -> Option<f64> {
-    let budget = move_budget(clock, color, empty, points)?;
     let left = clock.left[color.index()];
     let main_left = match clock.system {
         TimeSystem::Absolute { main } => left.map_or(main, |l| l.seconds),
@@ -424,18 +424,19 @@ mod budget_tests {
     #[test]
     fn extensions_stay_in_main_time() {
         let mut c = Clock::default();
-        assert_eq!(move_budget_max(&c, Color::Black, 361, 361, 2.0), None);
+        assert_eq!(move_budget_max(&c, Color::Black, 361, 361, 1.0, 2.0), None);
         c.set_system(TimeSystem::Absolute { main: 600.0 });
         let b = move_budget(&c, Color::Black, 361, 361).unwrap();
-        let m = move_budget_max(&c, Color::Black, 361, 361, 2.0).unwrap();
+        let m = move_budget_max(&c, Color::Black, 361, 361, b, 2.0).unwrap();
         assert!((m - 2.0 * b).abs() < 1e-9, "{b} {m}");
-        assert_eq!(move_budget_max(&c, Color::Black, 361, 361, 1.0), Some(b));
+        assert_eq!(move_budget_max(&c, Color::Black, 361, 361, b, 1.0), Some(b));
         // Little time left: the quarter cap binds.
         c.left[0] = Some(TimeLeft {
             seconds: 10.0,
             stones: 0,
         });
-        let m = move_budget_max(&c, Color::Black, 20, 361, 4.0).unwrap();
+        let b = move_budget(&c, Color::Black, 20, 361).unwrap();
+        let m = move_budget_max(&c, Color::Black, 20, 361, b, 4.0).unwrap();
         assert!(m <= (10.0 - LAG_RESERVE) * MAX_SHARE + 1e-9, "{m}");
         // Byo-yomi: main time is stretched, a period is not.
         c.set_system(TimeSystem::ByoYomi {
@@ -444,13 +445,13 @@ mod budget_tests {
             periods: 3,
         });
         let b = move_budget(&c, Color::White, 361, 361).unwrap();
-        let m = move_budget_max(&c, Color::White, 361, 361, 2.0).unwrap();
+        let m = move_budget_max(&c, Color::White, 361, 361, b, 2.0).unwrap();
         assert!(m > b + 1.0, "{b} {m}");
         c.left[1] = Some(TimeLeft {
             seconds: 30.0,
             stones: 1,
         });
         let b = move_budget(&c, Color::White, 200, 361).unwrap();
-        assert_eq!(move_budget_max(&c, Color::White, 200, 361, 2.0), Some(b));
+        assert_eq!(move_budget_max(&c, Color::White, 200, 361, b, 2.0), Some(b));
     }
 }
