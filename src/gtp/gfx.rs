@@ -127,7 +127,7 @@ impl Reporting {
         }
         let s = &r.snapshot;
         eprintln!(
-            "{} {}: {} playouts in {:.2} s ({:.0}/s), win rate {:.1}%, tree {} nodes{}{}",
+            "{} {}: {} playouts in {:.2} s ({:.0}/s), win rate {:.1}%, tree {} nodes, root {} visits{}{}",
             color,
             match choice {
                 Genmove::Move(m) => m.to_string(),
@@ -138,6 +138,7 @@ impl Reporting {
             s.playouts_per_second(),
             100.0 * r.winrate,
             s.tree_nodes,
+            s.root_visits,
             if s.tree_full {
                 " (memory cap reached: the tree stopped growing)"
             } else {

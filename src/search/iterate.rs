@@ -18,7 +18,9 @@ impl Searcher {
     /// `id_mode` weight), the search runs in iterations: when an iteration
     /// has used its budget and the recent expansions mostly miss the table
     /// (mode 1), or at once (mode 2), its tree is stored and dropped and a
-    /// larger iteration starts, provided the limits leave room for it.
+    /// larger iteration starts, provided the limits leave room for it. A
+    /// larger iteration starts from the subtree reused from the previous
+    /// move, if there was one, or else from an empty tree.
     pub fn search(
         &mut self,
         game: &Game,
@@ -41,6 +43,14 @@ impl Searcher {
         let mut budget = self.params.id_first;
         let threads = self.config.threads.max(1);
         let mut workers: Vec<Worker> = (0..threads).map(|t| self.new_worker(t)).collect();
+        // The subtree reused from the previous move, kept aside so that an
+        // iteration's restart goes back to it rather than to an empty tree.
+        let kept = (id_mode != IdMode::Off && self.arena.get(self.root).visits.load(Relaxed) > 0)
+            .then(|| {
+                let mut a = Arena::new(self.config.max_tree_bytes);
+                a.copy_subtree(&self.arena, self.root);
+                a
+            });
         let mut iterations = Vec::new();
         let (marked_pv, snapshot) = loop {
             self.playouts.store(0, Relaxed);
@@ -109,7 +119,10 @@ impl Searcher {
             }
             self.playouts_before = cumulative;
             budget = budget.max(playouts as f64) * self.params.id_growth;
-            self.root = self.arena.new_root();
+            self.root = match &kept {
+                Some(k) => self.arena.copy_subtree(k, 0),
+                None => self.arena.new_root(),
+            };
         };
         // Ownership of this search.
         let n = self.root_board.points().len();

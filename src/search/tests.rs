@@ -125,6 +125,39 @@ fn iterations_restart_and_a_later_search_hits_the_table() {
 }
 
 #[test]
+fn a_restart_goes_back_to_the_reused_subtree() {
+    // Iterations that restart at their budget (mode 2): the tree reused
+    // from the previous move is kept through the restarts, so the final
+    // root holds its visits as well as those of the last iteration.
+    let (dir, t) = scratch_table("kept");
+    let mut g = game(9);
+    let mut s = Searcher::new(
+        SearchConfig::default(),
+        Weights {
+            id_mode: [2.0; 3],
+            id_first_playouts: [300.0; 3],
+            ..Weights::default()
+        },
+    );
+    s.set_table(Some(t.clone()));
+    let r = run(&mut s, &g, 3000);
+    g.play(Color::Black, r.best).unwrap();
+    let reused = s.find_reuse(g.board(), Color::White, g.komi()).unwrap();
+    let kept = s.arena.get(reused).visits.load(Relaxed) as u64;
+    assert!(kept > 100, "{kept} visits reused");
+    let r2 = run(&mut s, &g, 3000);
+    assert!(r2.iterations.len() >= 2, "{:?}", r2.iterations);
+    let last = r2.iterations.last().unwrap().playouts;
+    assert!(
+        r2.snapshot.root_visits as u64 >= kept + last,
+        "root {} visits, {kept} reused, {last} in the last iteration",
+        r2.snapshot.root_visits
+    );
+    drop(t);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn deepening_restarts_at_the_same_playouts_every_run() {
     // Iterative deepening on the table's misses (mode 1, the default) with
     // one thread: two runs on equal (fresh) tables restart at the same
