@@ -456,18 +456,22 @@ mod tests {
     use super::*;
     use crate::table::{OpenMode, Scope};
 
-    fn table(name: &str, g: &BookGame) -> Arc<Table> {
-        let dir = std::env::temp_dir().join(format!("tengen-book-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        Table::open(
-            &dir.join("b.table"),
+    /// A fresh table in a scratch folder, removed when the guard drops.
+    fn table(name: &str, g: &BookGame) -> (tempfile::TempDir, Arc<Table>) {
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("tengen-book-{name}-"))
+            .tempdir()
+            .unwrap();
+        let t = Table::open(
+            &dir.path().join("b.table"),
             OpenMode {
                 create: Some((1 << 14, Scope::of(g.size, g.komi, g.rules))),
                 read_only_if_busy: false,
                 read_only: false,
             },
         )
-        .unwrap()
+        .unwrap();
+        (dir, t)
     }
 
     fn nine() -> BookGame {
@@ -481,7 +485,7 @@ mod tests {
     #[test]
     fn import_then_show_follows_the_book() {
         let g = nine();
-        let t = table("import", &g);
+        let (_dir, t) = table("import", &g);
         let text = "# a tiny book\n9 | E5\n9 E5 | C5 D5\n9 E5 C5 | C4\n19 | Q16\n";
         let r = import(&t, &g, text, "book.dat", 24, 2.0).unwrap();
         assert_eq!((r.lines, r.other_size), (3, 1));
@@ -502,7 +506,7 @@ mod tests {
     #[test]
     fn build_searches_new_positions_and_resumes() {
         let g = nine();
-        let t = table("build", &g);
+        let (_dir, t) = table("build", &g);
         let cfg = BuildConfig {
             playouts: 600,
             depth: 3,
@@ -538,7 +542,7 @@ mod tests {
     #[test]
     fn a_table_of_another_game_is_refused() {
         let g = nine();
-        let t = table("scope", &g);
+        let (_dir, t) = table("scope", &g);
         let other = BookGame { size: 13, ..g };
         let e = check_table(&t, &other).unwrap_err().to_string();
         assert!(e.contains("13x13"), "{e}");

@@ -10,11 +10,15 @@ fn tengen() -> Command {
     Command::new(env!("CARGO_BIN_EXE_tengen"))
 }
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-tf-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("t.table")
+/// A table path in a fresh scratch folder, removed when the guard drops
+/// (also when the test fails).
+fn scratch(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("tengen-tf-{name}-"))
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join("t.table");
+    (dir, path)
 }
 
 fn verify(path: &Path) -> std::process::Output {
@@ -26,7 +30,7 @@ fn verify(path: &Path) -> std::process::Output {
 
 #[test]
 fn kill_9_during_heavy_writes_never_breaks_the_file() {
-    let path = scratch("kill");
+    let (_dir, path) = scratch("kill");
     let p = path.to_str().unwrap();
     let mut x = 12345u64;
     for trial in 0..50 {
@@ -69,7 +73,7 @@ fn kill_9_during_heavy_writes_never_breaks_the_file() {
 
 #[test]
 fn the_table_file_can_be_named_after_the_action() {
-    let path = scratch("positional");
+    let (_dir, path) = scratch("positional");
     let p = path.to_str().unwrap();
     let run = |args: &[&str]| tengen().args(args).output().unwrap();
     let made = run(&["--table-entries", "1024", "table", "clear", p]);
@@ -83,7 +87,7 @@ fn the_table_file_can_be_named_after_the_action() {
     }
     // The same file through --table is no contradiction; another one is.
     assert!(run(&["--table", p, "table", "verify", p]).status.success());
-    let other = scratch("positional-other");
+    let (_other_dir, other) = scratch("positional-other");
     let out = run(&["--table", other.to_str().unwrap(), "table", "verify", p]);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
@@ -98,7 +102,7 @@ fn the_table_file_can_be_named_after_the_action() {
 
 #[test]
 fn damaged_files_give_clear_errors_and_no_gtp() {
-    let path = scratch("bad");
+    let (_dir, path) = scratch("bad");
     let p = path.to_str().unwrap();
     let made = tengen()
         .args(["--table", p, "--table-entries", "1024", "table", "clear"])
@@ -151,7 +155,7 @@ fn damaged_files_give_clear_errors_and_no_gtp() {
 
 #[test]
 fn two_engines_on_one_file_the_second_only_reads() {
-    let path = scratch("two");
+    let (_dir, path) = scratch("two");
     let p = path.to_str().unwrap();
     let start = || {
         tengen()

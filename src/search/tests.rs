@@ -78,12 +78,15 @@ fn a_full_arena_stops_growing_gracefully() {
     assert!(g.is_legal(Color::Black, r.best));
 }
 
-/// A fresh table of 65,536 entries in its own scratch folder.
-fn scratch_table(name: &str) -> (std::path::PathBuf, Arc<Table>) {
-    let dir = std::env::temp_dir().join(format!("tengen-search-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// A fresh table of 65,536 entries in its own scratch folder, removed
+/// when the guard drops (also when the test fails).
+fn scratch_table(name: &str) -> (tempfile::TempDir, Arc<Table>) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("tengen-search-{name}-"))
+        .tempdir()
+        .unwrap();
     let t = Table::open(
-        &dir.join("s.table"),
+        &dir.path().join("s.table"),
         table::OpenMode {
             create: Some((1 << 16, table::Scope::default())),
             read_only_if_busy: false,
@@ -96,7 +99,7 @@ fn scratch_table(name: &str) -> (std::path::PathBuf, Arc<Table>) {
 
 #[test]
 fn iterations_restart_and_a_later_search_hits_the_table() {
-    let (dir, t) = scratch_table("table");
+    let (_dir, t) = scratch_table("table");
     let g = game(9);
     let w = Weights {
         id_mode: [2.0; 3],
@@ -120,8 +123,6 @@ fn iterations_restart_and_a_later_search_hits_the_table() {
     let r2 = run(&mut s2, &g, 1000);
     assert!(r2.iterations[0].hits > 0);
     assert_ne!(r2.marked_pv[0].1, Mark::None, "{:?}", r2.marked_pv);
-    drop(t);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -129,7 +130,7 @@ fn a_restart_goes_back_to_the_reused_subtree() {
     // Iterations that restart at their budget (mode 2): the tree reused
     // from the previous move is kept through the restarts, so the final
     // root holds its visits as well as those of the last iteration.
-    let (dir, t) = scratch_table("kept");
+    let (_dir, t) = scratch_table("kept");
     let mut g = game(9);
     let mut s = Searcher::new(
         SearchConfig::default(),
@@ -153,8 +154,6 @@ fn a_restart_goes_back_to_the_reused_subtree() {
         "root {} visits, {kept} reused, {last} in the last iteration",
         r2.snapshot.root_visits
     );
-    drop(t);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -163,7 +162,7 @@ fn deepening_restarts_at_the_same_playouts_every_run() {
     // one thread: two runs on equal (fresh) tables restart at the same
     // playout counts and play the same moves.
     let play = |name: &str| {
-        let (dir, t) = scratch_table(name);
+        let (_dir, t) = scratch_table(name);
         let mut g = game(9);
         let mut s = Searcher::new(
             SearchConfig {
@@ -189,8 +188,6 @@ fn deepening_restarts_at_the_same_playouts_every_run() {
             ));
             g.play(g.to_move(), r.best).unwrap();
         }
-        drop(t);
-        let _ = std::fs::remove_dir_all(&dir);
         log
     };
     let a = play("det-a");
@@ -217,7 +214,7 @@ fn root_prior(s: &Searcher, mv: Move) -> Option<(f32, f32)> {
 /// iterations on one thread, so the figures are reproducible.
 #[test]
 fn the_table_gives_its_best_move_a_prior_in_later_searches() {
-    let (dir, t) = scratch_table("guide");
+    let (_dir, t) = scratch_table("guide");
     let one = Weights {
         id_mode: [0.0; 3],
         ..Weights::default()
@@ -268,8 +265,6 @@ fn the_table_gives_its_best_move_a_prior_in_later_searches() {
         picked_with > picked_without,
         "the deep search's move is picked {picked_with} times of 24 with the table, {picked_without} without"
     );
-    drop(t);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The learned prior: the strongest root candidate gets all its virtual
@@ -440,7 +435,7 @@ fn a_filling_arena_raises_the_expansion_threshold() {
 /// the game's komi, gets no values computed with another.
 #[test]
 fn dynamic_komi_keeps_the_tree_and_stores_nothing() {
-    let (dir, t) = scratch_table("dynkomi");
+    let (_dir, t) = scratch_table("dynkomi");
     let mut g = game(9);
     // Without iterative deepening, whose restarts drop the tree by design.
     let w = Weights {
@@ -477,8 +472,6 @@ fn dynamic_komi_keeps_the_tree_and_stores_nothing() {
     search(&mut s, &g, g.komi());
     let key = table::key(g.board(), Color::Black, g.komi(), g.rules());
     assert!(t.probe(key).is_some(), "stored at the game's komi");
-    drop(t);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The time extension's test: unsettled while a move with at least half

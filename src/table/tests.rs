@@ -1,11 +1,15 @@
 use super::*;
 use crate::rules::Coord;
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tengen-table-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("t.table")
+/// A table path in a fresh scratch folder, removed when the guard drops
+/// (also when the test fails).
+fn temp(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("tengen-table-{name}-"))
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join("t.table");
+    (dir, path)
 }
 
 fn open_new(path: &Path, entries: u64) -> Arc<Table> {
@@ -59,7 +63,7 @@ fn header_round_trips_and_mismatches_are_named() {
 
 #[test]
 fn store_probe_and_replacement_rule() {
-    let path = temp("store");
+    let (_dir, path) = temp("store");
     let t = open_new(&path, 1 << 10);
     let key = 0xdead_beef_0000_0001u64;
     assert_eq!(t.probe(key), None);
@@ -90,7 +94,7 @@ fn store_probe_and_replacement_rule() {
 
 #[test]
 fn torn_entries_read_as_stale_and_verify_counts_them() {
-    let path = temp("torn");
+    let (_dir, path) = temp("torn");
     let t = open_new(&path, 1 << 10);
     let a = Entry::new(0x0101_0101_0101_0101, 40, 100, 1);
     let b = Entry::new(0x0101_0101_0101_0101 ^ 0xff00_ff00, 41, 300, 2);
@@ -110,7 +114,7 @@ fn torn_entries_read_as_stale_and_verify_counts_them() {
 
 #[test]
 fn bad_files_give_clear_errors() {
-    let path = temp("bad");
+    let (_dir, path) = temp("bad");
     let mode = OpenMode {
         create: None,
         read_only_if_busy: false,
@@ -136,7 +140,7 @@ fn bad_files_give_clear_errors() {
 
 #[test]
 fn a_second_writer_gets_read_only_or_busy() {
-    let path = temp("lock");
+    let (_dir, path) = temp("lock");
     let first = open_new(&path, 1 << 10);
     assert!(first.read_only().is_none());
     let ro = Table::open(
