@@ -118,8 +118,16 @@ impl Searcher {
                     priors::prior_with(board, color, p, last, &self.resolved, &t),
                 ));
                 if let Some(m) = model {
-                    let f = features::extract_with(board, color, p, last, last2, &t);
-                    strength.push(m.strength(&f));
+                    // A futile ladder escape gets the learned prior's
+                    // virtual playouts and no wins: the model's other
+                    // features (next to the last move, a common shape)
+                    // outweighed its escape-into-a-ladder gamma.
+                    strength.push(if priors::futile_escape(&t) {
+                        0.0
+                    } else {
+                        let f = features::extract_with(board, color, p, last, last2, &t);
+                        m.strength(&f)
+                    });
                 }
             }
         }
