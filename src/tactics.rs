@@ -127,11 +127,16 @@ pub fn escapes_atari(board: &Board, chain: Point, atari: Point) -> bool {
 /// True if the opponent of the chain through `chain` (which has exactly two
 /// liberties), moving next, captures it in a ladder.
 pub fn captured_by_ladder(board: &Board, chain: Point) -> bool {
-    let Some(_) = board.cell(chain).color() else {
-        return false;
-    };
+    ladder_atari(board, chain).is_some()
+}
+
+/// The atari with which the opponent of the chain through `chain` (which
+/// has exactly two liberties), moving next, captures it in a ladder, if
+/// one does.
+pub fn ladder_atari(board: &Board, chain: Point) -> Option<Point> {
+    board.cell(chain).color()?;
     if board.liberties(chain) != 2 {
-        return false;
+        return None;
     }
     let mut budget = LADDER_BUDGET;
     with_stack(board, |s| attack(s, 0, chain, &mut budget))
@@ -155,7 +160,7 @@ pub fn escape_fails(board: &Board, color: Color, lib: Point) -> bool {
         b.play_unchecked(lib, color);
         match b.liberties(lib) {
             0 | 1 => true,
-            2 => attack(s, 1, lib, &mut budget),
+            2 => attack(s, 1, lib, &mut budget).is_some(),
             _ => false,
         }
     })
@@ -192,20 +197,18 @@ pub fn atari_captures(board: &Board, color: Color, p: Point) -> bool {
 }
 
 /// Attacker to move on `stack[depth]`; the chain through `chain` has two
-/// liberties. True if some atari captures it.
-fn attack(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) -> bool {
+/// liberties. The atari that captures it, if one does.
+fn attack(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) -> Option<Point> {
     let board = &stack[depth];
-    let Some(defender) = board.cell(chain).color() else {
-        return true;
-    };
+    let defender = board.cell(chain).color()?;
     let attacker = defender.opponent();
     let mut libs = [Point(0); 2];
     if board.chain_liberties(chain, &mut libs) != 2 {
-        return false;
+        return None;
     }
     for lib in libs {
         if *budget == 0 {
-            return false;
+            return None;
         }
         if escapes_atari(&stack[depth], chain, lib) || !stack[depth].is_legal(lib, attacker) {
             continue;
@@ -214,10 +217,10 @@ fn attack(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) 
         let (_, b) = next_ply(stack, depth);
         b.play_unchecked(lib, attacker);
         if b.liberties(chain) == 1 && !defend(stack, depth + 1, chain, budget) {
-            return true;
+            return Some(lib);
         }
     }
-    false
+    None
 }
 
 /// Defender to move on `stack[depth]`; the chain through `chain` is in
@@ -268,7 +271,7 @@ fn defend(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) 
         match b.liberties(chain) {
             0 | 1 => continue,
             2 => {
-                if !attack(stack, depth + 1, chain, budget) {
+                if attack(stack, depth + 1, chain, budget).is_none() {
                     return true;
                 }
             }

@@ -194,7 +194,7 @@ weights! {
     prior_atari_escape: Tree real [0.0, 100.0] = 20.0,
         "virtual wins for a move that saves an own chain in atari (not given when a ladder then captures it)";
     prior_ladder_escape: Tree real [0.0, 100.0] = 20.0,
-        "virtual losses for extending an own chain in atari into a ladder that captures it";
+        "virtual losses, below the root, for extending an own chain in atari into a ladder that captures it (the root never plays such a move)";
     prior_ladder_atari: Tree real [0.0, 100.0] = 20.0,
         "virtual wins for an atari whose chain cannot escape the ladder";
     prior_self_atari: Tree real [0.0, 100.0] = 20.0,
@@ -219,7 +219,7 @@ weights! {
     po_atari: Playout real [0.0, 1.0] = 0.95,
         "probability of capturing the last move's chain or saving an own chain it put in atari";
     po_ladder: Playout real [0.0, 1.0] = 1.0,
-        "probability that a playout reads the ladder before saving a chain in atari by extending, and does not extend into a working one";
+        "probability that a playout reads ladders: it does not extend a chain in atari into a working ladder, and it chases a working ladder the last move ran into";
     po_two_lib: Playout real [0.0, 1.0] = 0.5,
         "probability of an atari on a two-liberty chain next to the last move";
     po_pattern: Playout real [0.0, 1.0] = 0.9,

@@ -5,15 +5,18 @@
 //! 1. capture the last move's chain if it is in atari, or save an own
 //!    chain the last move put in atari (by capturing, or by extending
 //!    unless a ladder then captures it);
-//! 2. atari a two-liberty chain next to the last move, unless it escapes
+//! 2. chase a ladder: if the last move left its chain (two or more
+//!    stones) with two liberties and a ladder captures it, play the atari
+//!    that does (with the ladder-reading probability);
+//! 3. atari a two-liberty chain next to the last move, unless it escapes
 //!    at once by extending to three liberties;
-//! 3. play the vital point of a nakade shape next to the last move;
-//! 4. play a point next to the last move that matches a 3x3 pattern;
-//! 5. try a few random points with eight empty neighbours (fill the board);
-//! 6. a random move that does not fill an own eye, rejecting self-atari
+//! 4. play the vital point of a nakade shape next to the last move;
+//! 5. play a point next to the last move that matches a 3x3 pattern;
+//! 6. try a few random points with eight empty neighbours (fill the board);
+//! 7. a random move that does not fill an own eye, rejecting self-atari
 //!    with a probability.
 //!
-//! Moves of rules 2, 4 and 5 that are self-atari are skipped. Playouts use
+//! Moves of rules 3, 5 and 6 that are self-atari are skipped. Playouts use
 //! simple ko only and are cut off after `3 * size * size` moves.
 
 use rand::Rng;
@@ -124,6 +127,22 @@ fn atari_cands(board: &Board, color: Color, last: Point, ladder: bool, c: &mut C
             c.push(lib[0]);
         }
     }
+}
+
+/// The atari that captures the chain through `last` (the opponent's, two
+/// or more stones) in a ladder, if it has two liberties and a ladder works.
+/// Left to rule 3's coin, a long ladder was almost never chased to its end,
+/// so an extension into a working ladder looked like a save in playouts,
+/// and the search ran such ladders (48 extensions in 13 of 21 19x19 games
+/// against GNU Go, chains of up to 13 stones).
+fn ladder_chase(board: &Board, color: Color, last: Point) -> Option<Point> {
+    if board.cell(last) != Cell::stone(color.opponent())
+        || board.liberties(last) != 2
+        || board.chain_len(last) < 2
+    {
+        return None;
+    }
+    tactics::ladder_atari(board, last).filter(|&p| board.is_playout_candidate(p, color))
 }
 
 /// Ataris on two-liberty chains next to `last`, except pointless ones:
@@ -257,6 +276,11 @@ pub fn heavy_move<R: Rng>(
                 return Some(p);
             }
         }
+        if chance(rng, policy.ladder)
+            && let Some(p) = ladder_chase(board, color, last)
+        {
+            return Some(p);
+        }
         let rules: [(u32, Rule); 3] = [
             (policy.two_lib, two_lib_cands),
             (policy.nakade, nakade_cands),
@@ -380,6 +404,53 @@ mod tests {
         assert_eq!(saves(false, true), vec![]);
         assert_eq!(saves(false, false), vec![d4]);
         assert_eq!(saves(true, true), vec![d4]);
+    }
+
+    #[test]
+    fn chases_a_working_ladder_after_the_extension() {
+        // White D5 against Black C5, D6, E4 and E5 (in atari), extends at
+        // D4: two liberties, C4 and D3. D3 keeps the ladder going (C4 lets
+        // White out to three liberties at D3); on the empty board it works,
+        // and with a White breaker at B3 it does not.
+        let chase = |breaker: bool| {
+            let mut b = Board::new(9);
+            for (x, y) in [(2, 4), (3, 5), (4, 3), (4, 4)] {
+                b.set_stone(Coord::new(x, y), Some(Color::Black));
+            }
+            b.set_stone(Coord::new(3, 4), Some(Color::White));
+            if breaker {
+                b.set_stone(Coord::new(1, 2), Some(Color::White));
+            }
+            let d4 = b.point(Coord::new(3, 3));
+            b.play(d4, Color::White).unwrap();
+            assert_eq!(b.liberties(d4), 2);
+            ladder_chase(&b, Color::Black, d4).map(|p| b.coord(p))
+        };
+        assert_eq!(chase(false), Some(Coord::new(3, 2)));
+        assert_eq!(chase(true), None);
+        // Every playout from the extension starts with the ladder atari
+        // (rule 1 finds nothing here; rule 3 alone would pick it half the
+        // time at most).
+        let mut rng = SmallRng::seed_from_u64(5);
+        let pol = policy();
+        let mut moves = Vec::new();
+        let mut chased = 0;
+        for _ in 0..50 {
+            let mut b = Board::new(9);
+            for (x, y) in [(2, 4), (3, 5), (4, 3), (4, 4)] {
+                b.set_stone(Coord::new(x, y), Some(Color::Black));
+            }
+            b.set_stone(Coord::new(3, 4), Some(Color::White));
+            let d4 = b.point(Coord::new(3, 3));
+            b.play(d4, Color::White).unwrap();
+            moves.clear();
+            heavy_playout(&mut b, Color::Black, Some(d4), &pol, &mut rng, &mut moves);
+            chased += (b.coord(moves[0].0) == Coord::new(3, 2)) as u32;
+        }
+        assert_eq!(
+            chased, 50,
+            "Black's first playout move is the ladder atari D3"
+        );
     }
 
     #[test]
