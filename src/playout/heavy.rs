@@ -133,8 +133,8 @@ fn atari_cands(board: &Board, color: Color, last: Point, ladder: bool, c: &mut C
 /// or more stones) in a ladder, if it has two liberties and a ladder works.
 /// Left to rule 3's coin, a long ladder was almost never chased to its end,
 /// so an extension into a working ladder looked like a save in playouts,
-/// and the search ran such ladders (48 extensions in 13 of 21 19x19 games
-/// against GNU Go, chains of up to 13 stones).
+/// and the search ran such ladders (90 extensions in 32 of 52 19x19 games
+/// against GNU Go, chains of up to 13 stones; none in 36 games since).
 fn ladder_chase(board: &Board, color: Color, last: Point) -> Option<Point> {
     if board.cell(last) != Cell::stone(color.opponent())
         || board.liberties(last) != 2
@@ -376,20 +376,27 @@ mod tests {
         }
     }
 
+    /// White D5 against Black C5, D6 and E4 on 9x9; with `breaker`, a
+    /// White stone at B3 on the ladder's path.
+    fn ladder_board(breaker: bool) -> Board {
+        let mut b = Board::new(9);
+        for (x, y) in [(2, 4), (3, 5), (4, 3)] {
+            b.set_stone(Coord::new(x, y), Some(Color::Black));
+        }
+        b.set_stone(Coord::new(3, 4), Some(Color::White));
+        if breaker {
+            b.set_stone(Coord::new(1, 2), Some(Color::White));
+        }
+        b
+    }
+
     #[test]
     fn does_not_extend_into_a_working_ladder() {
         // White D5 against Black C5, D6, E4; Black's atari at E5 starts a
         // ladder that works on the empty board: with ladder reading the
         // extension at D4 is no save; with a ladder breaker at B3 it is.
         let setup = |breaker: bool| {
-            let mut b = Board::new(9);
-            for (x, y) in [(2, 4), (3, 5), (4, 3)] {
-                b.set_stone(Coord::new(x, y), Some(Color::Black));
-            }
-            b.set_stone(Coord::new(3, 4), Some(Color::White));
-            if breaker {
-                b.set_stone(Coord::new(1, 2), Some(Color::White));
-            }
+            let mut b = ladder_board(breaker);
             let e5 = b.point(Coord::new(4, 4));
             b.play(e5, Color::Black).unwrap();
             (b, e5)
@@ -413,14 +420,8 @@ mod tests {
         // White out to three liberties at D3); on the empty board it works,
         // and with a White breaker at B3 it does not.
         let setup = |breaker: bool| {
-            let mut b = Board::new(9);
-            for (x, y) in [(2, 4), (3, 5), (4, 3), (4, 4)] {
-                b.set_stone(Coord::new(x, y), Some(Color::Black));
-            }
-            b.set_stone(Coord::new(3, 4), Some(Color::White));
-            if breaker {
-                b.set_stone(Coord::new(1, 2), Some(Color::White));
-            }
+            let mut b = ladder_board(breaker);
+            b.set_stone(Coord::new(4, 4), Some(Color::Black));
             let d4 = b.point(Coord::new(3, 3));
             b.play(d4, Color::White).unwrap();
             assert_eq!(b.liberties(d4), 2);

@@ -558,8 +558,8 @@ impl Searcher {
         // played. Below the root it keeps its soft prior (the opponent may
         // run one), but at the root that prior was not enough: playouts
         // seldom finish a long ladder, so the extension looked like a save,
-        // and tengen ran working ladders 48 times in 21 19x19 games
-        // against GNU Go (after 8a63d22 took the shape bonuses away).
+        // and tengen ran working ladders 90 times in 32 of 52 19x19
+        // games against GNU Go (after 8a63d22 took the shape bonuses away).
         let mut lib = [Point(0); 1];
         let mut read = Vec::new();
         for &p in board.points() {
