@@ -4,6 +4,7 @@
 use super::iterate::Deepening;
 use super::*;
 use crate::tactics::MoveTactics;
+use rand::Rng;
 
 impl Searcher {
     pub(super) fn work(&self, w: &mut Worker, limit: Option<u64>, id: Option<&Deepening>) {
@@ -53,10 +54,22 @@ impl Searcher {
         v
     }
 
-    pub(super) fn select(&self, parent: &Node, first: u32, n: usize, at_root: bool) -> u32 {
+    /// The child with the highest value; ties are broken at random (one
+    /// of k tied children replaces the best so far with chance 1/k). The
+    /// first visits below a new node are ties among equal priors, and a
+    /// fixed order sent them all to the lowest point of the board.
+    pub(super) fn select(
+        &self,
+        parent: &Node,
+        first: u32,
+        n: usize,
+        at_root: bool,
+        rng: &mut SmallRng,
+    ) -> u32 {
         let ln = ((parent.visits.load(Relaxed) + 1) as f32).ln();
         let mut best = first;
         let mut best_v = f32::NEG_INFINITY;
+        let mut ties = 1u64;
         for k in 0..n as u32 {
             let c = self.arena.get(first + k);
             if at_root && self.banned[c.mv.load(Relaxed) as usize] {
@@ -66,6 +79,12 @@ impl Searcher {
             if v > best_v {
                 best_v = v;
                 best = first + k;
+                ties = 1;
+            } else if v == best_v {
+                ties += 1;
+                if (rng.next_u32() as u64 * ties) >> 32 == 0 {
+                    best = first + k;
+                }
             }
         }
         best
@@ -233,7 +252,7 @@ impl Searcher {
             }
             match node.children() {
                 Some((first, n)) => {
-                    let child = self.select(node, first, n, w.path.len() == 1);
+                    let child = self.select(node, first, n, w.path.len() == 1, &mut w.rng);
                     let mv = self.arena.get(child).mv.load(Relaxed);
                     if mv == PASS {
                         w.board.pass();

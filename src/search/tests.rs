@@ -649,3 +649,42 @@ fn escaping_into_a_working_ladder_gets_a_bad_prior() {
         "with a ladder breaker: prior win rate {broken}"
     );
 }
+
+/// Children of equal value are picked at random, each about as often: a
+/// fixed order sent the first visits below every new node to the lowest
+/// point of the board.
+#[test]
+fn select_breaks_ties_at_random() {
+    let g = game(9);
+    let mut s = Searcher::new(SearchConfig::default(), Weights::default());
+    run(&mut s, &g, 200);
+    let root = s.arena.get(s.root);
+    let (first, n) = root.children().unwrap();
+    let open: Vec<u32> = (first..first + n as u32)
+        .filter(|&ix| !s.banned[s.arena.get(ix).mv.load(Relaxed) as usize])
+        .collect();
+    for &ix in &open {
+        let c = s.arena.get(ix);
+        c.reset(c.mv.load(Relaxed), 10.0, 5.0);
+    }
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut picks = vec![0u32; n];
+    let rounds = 200 * open.len() as u32;
+    for _ in 0..rounds {
+        picks[(s.select(root, first, n, true, &mut rng) - first) as usize] += 1;
+    }
+    for &ix in &open {
+        let k = picks[(ix - first) as usize];
+        assert!(
+            (120..=280).contains(&k),
+            "child {ix}: {k} picks of {rounds}, ~200 each"
+        );
+    }
+    // A better child still wins every time.
+    s.arena
+        .get(open[3])
+        .reset(s.arena.get(open[3]).mv.load(Relaxed), 10.0, 6.0);
+    for _ in 0..100 {
+        assert_eq!(s.select(root, first, n, true, &mut rng), open[3]);
+    }
+}
