@@ -209,6 +209,8 @@ weights! {
         "virtual losses for a second-line move with nothing near it";
     prior_line3: Tree real [0.0, 100.0] = (10.0, 3.0, 0.0),
         "virtual wins for a third- or fourth-line move with nothing near it";
+    prior_empty_corner: Tree real [0.0, 100.0] = (0.0, 0.0, 0.0),
+        "virtual wins, on 13x13 and larger, for a 3-3, 3-4 or 4-4 point of a corner whose 6x6 square is empty";
     prior_eye_fill: Tree real [0.0, 200.0] = 50.0,
         "virtual losses for filling an own eye";
     prior_learned_9: Tree real [0.0, 200.0] = 10.0,
@@ -222,6 +224,8 @@ weights! {
         "probability that a playout reads ladders: it does not extend a chain in atari into a working ladder, and it chases a working ladder the last move ran into";
     po_two_lib: Playout real [0.0, 1.0] = 0.5,
         "probability of an atari on a two-liberty chain next to the last move";
+    po_two_lib_defend: Playout real [0.0, 1.0] = 0.0,
+        "probability of defending an own chain the last move left with two liberties, when an atari on it would not be escaped at once (extend to three or more liberties, or capture a neighbour in atari)";
     po_pattern: Playout real [0.0, 1.0] = 0.9,
         "probability of a 3x3 pattern move next to the last move";
     po_nakade: Playout real [0.0, 1.0] = 0.9,

@@ -8,15 +8,19 @@
 //! 2. chase a ladder: if the last move left its chain (two or more
 //!    stones) with two liberties and a ladder captures it, play the atari
 //!    that does (with the ladder-reading probability);
-//! 3. atari a two-liberty chain next to the last move, unless it escapes
+//! 3. defend an own chain the last move left with two liberties, if the
+//!    opponent has an atari on it that it does not escape at once: extend
+//!    to three or more liberties, or capture a neighbour in atari (no
+//!    candidate when neither is possible: the chain is left to its fate);
+//! 4. atari a two-liberty chain next to the last move, unless it escapes
 //!    at once by extending to three liberties;
-//! 4. play the vital point of a nakade shape next to the last move;
-//! 5. play a point next to the last move that matches a 3x3 pattern;
-//! 6. try a few random points with eight empty neighbours (fill the board);
-//! 7. a random move that does not fill an own eye, rejecting self-atari
+//! 5. play the vital point of a nakade shape next to the last move;
+//! 6. play a point next to the last move that matches a 3x3 pattern;
+//! 7. try a few random points with eight empty neighbours (fill the board);
+//! 8. a random move that does not fill an own eye, rejecting self-atari
 //!    with a probability.
 //!
-//! Moves of rules 3, 5 and 6 that are self-atari are skipped. Playouts use
+//! Moves of rules 4, 6 and 7 that are self-atari are skipped. Playouts use
 //! simple ko only and are cut off after `3 * size * size` moves.
 
 use rand::Rng;
@@ -32,6 +36,7 @@ pub struct Policy {
     atari: u32,
     ladder: u32,
     two_lib: u32,
+    two_lib_defend: u32,
     nakade: u32,
     pattern: u32,
     self_atari_reject: u32,
@@ -48,6 +53,7 @@ impl Policy {
             atari: threshold(w.po_atari),
             ladder: threshold(w.po_ladder),
             two_lib: threshold(w.po_two_lib),
+            two_lib_defend: threshold(w.po_two_lib_defend),
             nakade: threshold(w.po_nakade),
             pattern: threshold(w.po_pattern),
             self_atari_reject: threshold(w.po_self_atari_reject),
@@ -143,6 +149,50 @@ fn ladder_chase(board: &Board, color: Color, last: Point) -> Option<Point> {
         return None;
     }
     tactics::ladder_atari(board, last).filter(|&p| board.is_playout_candidate(p, color))
+}
+
+/// Defences of `color`'s chains that `last` left with two liberties and
+/// that an atari would not let out at once: the liberties that extend the
+/// chain to three or more, and the captures of neighbours in atari. A
+/// chain that answers every atari by extending needs no move yet, and one
+/// with neither kind of move is not helped by any.
+fn two_lib_defend_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
+    let me = Cell::stone(color);
+    let opp = Cell::stone(color.opponent());
+    let mut seen = [Point(0); 4];
+    let mut n_seen = 0;
+    let mut libs = [Point(0); 2];
+    let mut lib = [Point(0); 1];
+    for q in board.neighbors(last) {
+        if board.cell(q) != me || board.liberties(q) != 2 {
+            continue;
+        }
+        let h = board.chain_head(q);
+        if seen[..n_seen].contains(&h) {
+            continue;
+        }
+        seen[n_seen] = h;
+        n_seen += 1;
+        board.chain_liberties(q, &mut libs);
+        if libs.iter().all(|&a| tactics::escapes_atari(board, q, a)) {
+            continue;
+        }
+        for &l in &libs {
+            if board.is_playout_candidate(l, color) && board.liberties_after(l, color, 3) >= 3 {
+                c.push(l);
+            }
+        }
+        for s in board.chain_stones(q) {
+            for r in board.neighbors(s) {
+                if board.cell(r) == opp && board.liberties(r) == 1 {
+                    board.chain_liberties(r, &mut lib);
+                    if board.is_playout_candidate(lib[0], color) {
+                        c.push(lib[0]);
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// Ataris on two-liberty chains next to `last`, except pointless ones:
@@ -281,7 +331,8 @@ pub fn heavy_move<R: Rng>(
         {
             return Some(p);
         }
-        let rules: [(u32, Rule); 3] = [
+        let rules: [(u32, Rule); 4] = [
+            (policy.two_lib_defend, two_lib_defend_cands),
             (policy.two_lib, two_lib_cands),
             (policy.nakade, nakade_cands),
             (policy.pattern, pattern_cands),
@@ -478,6 +529,48 @@ mod tests {
         both.sort();
         assert_eq!(cands(false), vec![]);
         assert_eq!(cands(true), both);
+    }
+
+    #[test]
+    fn defends_a_two_liberty_chain_only_when_an_atari_would_work() {
+        // White D5 against Black C5, then Black D6 (the last move): White
+        // has two liberties, E5 and D4. Alone, it answers either atari by
+        // extending to three liberties, so no defence. With Black E4 the
+        // atari at E5 works, and both extensions to three liberties are
+        // defences. With Black C4, E6 and F5 as well, no extension reaches
+        // three: no candidate. With White B5 and C6 around Black C5 instead,
+        // capturing C5 at C4 is a defence too.
+        let cands = |black: &[(u8, u8)], white: &[(u8, u8)]| {
+            let mut b = Board::new(9);
+            b.set_stone(Coord::new(2, 4), Some(Color::Black));
+            b.set_stone(Coord::new(3, 4), Some(Color::White));
+            for (&(x, y), color) in black
+                .iter()
+                .zip(std::iter::repeat(Color::Black))
+                .chain(white.iter().zip(std::iter::repeat(Color::White)))
+            {
+                b.set_stone(Coord::new(x, y), Some(color));
+            }
+            let d6 = b.point(Coord::new(3, 5));
+            b.play(d6, Color::Black).unwrap();
+            let mut c = Cands::new();
+            two_lib_defend_cands(&b, Color::White, d6, &mut c);
+            let mut v: Vec<Coord> = c.pts[..c.n].iter().map(|&p| b.coord(p)).collect();
+            v.sort();
+            v
+        };
+        let sorted = |mut v: Vec<Coord>| {
+            v.sort();
+            v
+        };
+        let (e5, d4, c4) = (Coord::new(4, 4), Coord::new(3, 3), Coord::new(2, 3));
+        assert_eq!(cands(&[], &[]), vec![]);
+        assert_eq!(cands(&[(4, 3)], &[]), sorted(vec![e5, d4]));
+        assert_eq!(cands(&[(4, 3), (2, 3), (4, 5), (5, 4)], &[]), vec![]);
+        assert_eq!(
+            cands(&[(4, 3)], &[(1, 4), (2, 5)]),
+            sorted(vec![e5, d4, c4])
+        );
     }
 
     #[test]

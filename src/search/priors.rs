@@ -54,6 +54,31 @@ fn nothing_near(board: &Board, p: Point) -> bool {
     true
 }
 
+/// True on boards of 13x13 and larger if `p` is a 3-3, 3-4 or 4-4 point
+/// of a corner whose 6x6 square holds no stone. Shapes up to distance 3
+/// (the learned patterns) and the line priors see one edge at most, so
+/// they rate every third-line point alike: tengen opened on the side
+/// (C10, C11, R10) as often as in a corner.
+fn empty_corner(board: &Board, p: Point) -> bool {
+    let n = board.size();
+    if n < 13 {
+        return false;
+    }
+    let c = board.coord(p);
+    let line = |v: usize| (v + 1).min(n - v);
+    let (x, y) = (c.x as usize, c.y as usize);
+    if !(3..=4).contains(&line(x)) || !(3..=4).contains(&line(y)) {
+        return false;
+    }
+    let span = |v: usize| if v < n / 2 { 0..6 } else { n - 6..n };
+    span(y).all(|yy| {
+        span(x).all(|xx| {
+            let q = board.point(crate::rules::Coord::new(xx as u8, yy as u8));
+            board.cell(q) == Cell::Empty
+        })
+    })
+}
+
 /// The prior of `color` playing the legal move `p` on `board`; `last` is
 /// the previous move, if it was a stone.
 pub fn prior(board: &Board, color: Color, p: Point, last: Option<Point>, w: &Resolved) -> Prior {
@@ -124,6 +149,9 @@ pub fn prior_with(
             _ => {}
         }
     }
+    if empty_corner(board, p) {
+        pr.good(w.prior_empty_corner);
+    }
     pr
 }
 
@@ -162,5 +190,33 @@ mod tests {
         let rate = |p: Prior| p.wins / p.visits;
         assert!(rate(capture) > rate(third) && rate(third) > rate(edge));
         assert!(rate(edge) < 0.5);
+    }
+
+    #[test]
+    fn empty_corners_come_before_the_side() {
+        // The shipped weight is 0 (no gain measured); the test gives it 10.
+        let w = Weights {
+            prior_empty_corner: [10.0, 0.0, 0.0],
+            ..Weights::default()
+        }
+        .resolve(phase(0.0));
+        let mut b = Board::new(19);
+        let at = |b: &Board, x, y| prior(b, Color::Black, b.point(Coord::new(x, y)), None, &w);
+        let rate = |p: Prior| p.wins / p.visits;
+        let side = at(&b, 2, 9);
+        for (x, y) in [(2, 2), (2, 3), (3, 3), (15, 16), (16, 15), (15, 15)] {
+            assert!(empty_corner(&b, b.point(Coord::new(x, y))), "{x},{y}");
+            assert!(rate(at(&b, x, y)) > rate(side), "{x},{y}");
+        }
+        for (x, y) in [(2, 9), (4, 4), (1, 2), (2, 5)] {
+            assert!(!empty_corner(&b, b.point(Coord::new(x, y))), "{x},{y}");
+        }
+        // A stone in the corner's 6x6 square: no longer empty.
+        b.set_stone(Coord::new(5, 5), Some(Color::White));
+        assert!(!empty_corner(&b, b.point(Coord::new(2, 2))));
+        assert!(empty_corner(&b, b.point(Coord::new(16, 2))));
+        // Not on small boards.
+        let nine = Board::new(9);
+        assert!(!empty_corner(&nine, nine.point(Coord::new(2, 2))));
     }
 }
