@@ -114,16 +114,7 @@ fn atari_cands(board: &Board, color: Color, last: Point, ladder: bool, c: &mut C
             continue;
         }
         // Capture a neighbour of the chain in atari.
-        for s in board.chain_stones(q) {
-            for r in board.neighbors(s) {
-                if board.cell(r) == opp && board.liberties(r) == 1 {
-                    board.chain_liberties(r, &mut lib);
-                    if board.is_playout_candidate(lib[0], color) {
-                        c.push(lib[0]);
-                    }
-                }
-            }
-        }
+        capture_neighbours(board, color, q, c);
         // Extend, if that gains liberties and no ladder then captures.
         board.chain_liberties(q, &mut lib);
         if board.is_playout_candidate(lib[0], color)
@@ -137,10 +128,11 @@ fn atari_cands(board: &Board, color: Color, last: Point, ladder: bool, c: &mut C
 
 /// The atari that captures the chain through `last` (the opponent's, two
 /// or more stones) in a ladder, if it has two liberties and a ladder works.
-/// Left to rule 3's coin, a long ladder was almost never chased to its end,
-/// so an extension into a working ladder looked like a save in playouts,
-/// and the search ran such ladders (90 extensions in 32 of 52 19x19 games
-/// against GNU Go, chains of up to 13 stones; none in 36 games since).
+/// Left to the two-liberty atari rule's coin, a long ladder was almost
+/// never chased to its end, so an extension into a working ladder looked
+/// like a save in playouts, and the search ran such ladders (90 extensions
+/// in 32 of 52 19x19 games against GNU Go, chains of up to 13 stones; none
+/// in 36 games since).
 fn ladder_chase(board: &Board, color: Color, last: Point) -> Option<Point> {
     if board.cell(last) != Cell::stone(color.opponent())
         || board.liberties(last) != 2
@@ -158,11 +150,9 @@ fn ladder_chase(board: &Board, color: Color, last: Point) -> Option<Point> {
 /// with neither kind of move is not helped by any.
 fn two_lib_defend_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
     let me = Cell::stone(color);
-    let opp = Cell::stone(color.opponent());
     let mut seen = [Point(0); 4];
     let mut n_seen = 0;
     let mut libs = [Point(0); 2];
-    let mut lib = [Point(0); 1];
     for q in board.neighbors(last) {
         if board.cell(q) != me || board.liberties(q) != 2 {
             continue;
@@ -182,13 +172,21 @@ fn two_lib_defend_cands(board: &Board, color: Color, last: Point, c: &mut Cands)
                 c.push(l);
             }
         }
-        for s in board.chain_stones(q) {
-            for r in board.neighbors(s) {
-                if board.cell(r) == opp && board.liberties(r) == 1 {
-                    board.chain_liberties(r, &mut lib);
-                    if board.is_playout_candidate(lib[0], color) {
-                        c.push(lib[0]);
-                    }
+        capture_neighbours(board, color, q, c);
+    }
+}
+
+/// The captures of the opponent's chains in atari next to `color`'s chain
+/// through `chain`.
+fn capture_neighbours(board: &Board, color: Color, chain: Point, c: &mut Cands) {
+    let opp = Cell::stone(color.opponent());
+    let mut lib = [Point(0); 1];
+    for s in board.chain_stones(chain) {
+        for r in board.neighbors(s) {
+            if board.cell(r) == opp && board.liberties(r) == 1 {
+                board.chain_liberties(r, &mut lib);
+                if board.is_playout_candidate(lib[0], color) {
+                    c.push(lib[0]);
                 }
             }
         }

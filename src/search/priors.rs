@@ -149,7 +149,7 @@ pub fn prior_with(
             _ => {}
         }
     }
-    if empty_corner(board, p) {
+    if w.prior_empty_corner > 0.0 && empty_corner(board, p) {
         pr.good(w.prior_empty_corner);
     }
     pr
