@@ -47,6 +47,13 @@ fn kill_9_during_heavy_writes_never_breaks_the_file() {
         std::thread::sleep(Duration::from_millis(20 + (x >> 33) % 200));
         child.kill().unwrap(); // SIGKILL
         child.wait().unwrap();
+        // A new table is written under a temporary name and renamed into
+        // place, so a run killed before that (a slow start on a loaded
+        // machine) leaves no table: nothing to break. Once made, the file
+        // stays for the later trials.
+        if trial < 49 && !path.exists() {
+            continue;
+        }
         let out = verify(&path);
         assert!(
             out.status.success(),
