@@ -33,7 +33,8 @@ fn kill_9_during_heavy_writes_never_breaks_the_file() {
     let (_dir, path) = scratch("kill");
     let p = path.to_str().unwrap();
     let mut x = 12345u64;
-    for trial in 0..50 {
+    const TRIALS: usize = 50;
+    for trial in 0..TRIALS {
         let mut child = tengen()
             .args(["--table", p, "--table-entries", "1048576", "--threads", "2"])
             .args(["table", "bench", "--seconds", "30"])
@@ -51,7 +52,7 @@ fn kill_9_during_heavy_writes_never_breaks_the_file() {
         // place, so a run killed before that (a slow start on a loaded
         // machine) leaves no table: nothing to break. Once made, the file
         // stays for the later trials.
-        if trial < 49 && !path.exists() {
+        if trial + 1 < TRIALS && !path.exists() {
             continue;
         }
         let out = verify(&path);
