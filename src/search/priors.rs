@@ -2,7 +2,7 @@
 //! (visits) and virtual wins given to a child when it is created.
 
 use crate::playout::patterns;
-use crate::rules::{Board, Cell, Color, Point};
+use crate::rules::{Board, Cell, Color, Coord, Point};
 use crate::tactics::MoveTactics;
 use crate::weights::Resolved;
 
@@ -45,7 +45,7 @@ fn nothing_near(board: &Board, p: Point) -> bool {
             if x < 0 || y < 0 || x >= n || y >= n {
                 continue;
             }
-            let q = board.point(crate::rules::Coord::new(x as u8, y as u8));
+            let q = board.point(Coord::new(x as u8, y as u8));
             if board.cell(q) != Cell::Empty {
                 return false;
             }
@@ -73,7 +73,7 @@ fn empty_corner(board: &Board, p: Point) -> bool {
     let span = |v: usize| if v < n / 2 { 0..6 } else { n - 6..n };
     span(y).all(|yy| {
         span(x).all(|xx| {
-            let q = board.point(crate::rules::Coord::new(xx as u8, yy as u8));
+            let q = board.point(Coord::new(xx as u8, yy as u8));
             board.cell(q) == Cell::Empty
         })
     })
@@ -173,7 +173,6 @@ pub fn pass_prior(w: &Resolved) -> Prior {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Coord;
     use crate::weights::{Weights, phase};
 
     #[test]
