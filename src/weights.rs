@@ -215,7 +215,7 @@ weights! {
         "virtual losses for filling an own eye";
     prior_learned_9: Tree real [0.0, 200.0] = 10.0,
         "virtual playouts of the learned-pattern prior on 9x9 and smaller: the strongest candidate wins them all, the others in proportion to their strength (0: off)";
-    prior_learned_19: Tree real [0.0, 200.0] = 30.0,
+    prior_learned_19: Tree real [0.0, 200.0] = 45.0,
         "the same on 19x19 and larger; sizes between interpolate linearly";
     // ---- playout policy ----
     po_atari: Playout real [0.0, 1.0] = 0.95,
