@@ -24,32 +24,49 @@ thread_local! {
     static STACK: RefCell<Vec<Board>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Runs `f` with the thread's scratch stack, its first board a copy of
-/// `board`.
-fn with_stack<T>(board: &Board, f: impl FnOnce(&mut Vec<Board>) -> T) -> T {
-    STACK.with(|s| {
-        let mut s = s.borrow_mut();
-        if s.is_empty() {
-            s.push(board.clone());
-        } else {
-            s[0].copy_from(board);
-        }
-        f(&mut s)
-    })
+/// The boards of one read: ply 0 is the board read from (borrowed, never
+/// copied), deeper plies are the thread's scratch boards.
+struct Plies<'a> {
+    root: &'a Board,
+    deeper: &'a mut Vec<Board>,
 }
 
-/// Copies `stack[depth]` to `stack[depth + 1]` (growing the stack) and
-/// returns both.
-fn next_ply(stack: &mut Vec<Board>, depth: usize) -> (&Board, &mut Board) {
-    if stack.len() <= depth + 1 {
-        let b = stack[depth].clone();
-        stack.push(b);
-    } else {
-        let (lo, hi) = stack.split_at_mut(depth + 1);
-        hi[0].copy_from(&lo[depth]);
+impl Plies<'_> {
+    /// The board at `depth`.
+    fn at(&self, depth: usize) -> &Board {
+        match depth {
+            0 => self.root,
+            d => &self.deeper[d - 1],
+        }
     }
-    let (lo, hi) = stack.split_at_mut(depth + 1);
-    (&lo[depth], &mut hi[0])
+
+    /// Copies ply `depth` to ply `depth + 1` (growing the scratch stack)
+    /// and returns the copy. Copies are the bulk of a read's cost, so the
+    /// board read from is not copied to ply 0 first.
+    fn next(&mut self, depth: usize) -> &mut Board {
+        if self.deeper.len() <= depth {
+            let b = self.at(depth).clone();
+            self.deeper.push(b);
+        } else if depth == 0 {
+            self.deeper[0].copy_from(self.root);
+        } else {
+            let (lo, hi) = self.deeper.split_at_mut(depth);
+            hi[0].copy_from(&lo[depth - 1]);
+        }
+        &mut self.deeper[depth]
+    }
+}
+
+/// Runs `f` on the plies of a read from `board`, with the thread's scratch
+/// stack.
+fn with_stack<T>(board: &Board, f: impl FnOnce(&mut Plies) -> T) -> T {
+    STACK.with(|s| {
+        let mut s = s.borrow_mut();
+        f(&mut Plies {
+            root: board,
+            deeper: &mut s,
+        })
+    })
 }
 
 /// The tactical facts of one candidate move, read once per candidate and
@@ -156,7 +173,7 @@ pub fn escape_fails(board: &Board, color: Color, lib: Point) -> bool {
     }
     let mut budget = LADDER_BUDGET;
     with_stack(board, |s| {
-        let (_, b) = next_ply(s, 0);
+        let b = s.next(0);
         b.play_unchecked(lib, color);
         match b.liberties(lib) {
             0 | 1 => true,
@@ -189,17 +206,17 @@ pub fn atari_captures(board: &Board, color: Color, p: Point) -> bool {
     }
     let mut budget = LADDER_BUDGET;
     with_stack(board, |s| {
-        next_ply(s, 0).1.play_unchecked(p, color);
+        s.next(0).play_unchecked(p, color);
         targets[..n]
             .iter()
-            .any(|&t| s[1].liberties(t) == 1 && !defend(s, 1, t, &mut budget))
+            .any(|&t| s.at(1).liberties(t) == 1 && !defend(s, 1, t, &mut budget))
     })
 }
 
-/// Attacker to move on `stack[depth]`; the chain through `chain` has two
+/// Attacker to move on ply `depth`; the chain through `chain` has two
 /// liberties. The atari that captures it, if one does.
-fn attack(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) -> Option<Point> {
-    let board = &stack[depth];
+fn attack(stack: &mut Plies, depth: usize, chain: Point, budget: &mut u32) -> Option<Point> {
+    let board = stack.at(depth);
     let defender = board.cell(chain).color()?;
     let attacker = defender.opponent();
     let mut libs = [Point(0); 2];
@@ -210,11 +227,12 @@ fn attack(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) 
         if *budget == 0 {
             return None;
         }
-        if escapes_atari(&stack[depth], chain, lib) || !stack[depth].is_legal(lib, attacker) {
+        let board = stack.at(depth);
+        if escapes_atari(board, chain, lib) || !board.is_legal(lib, attacker) {
             continue;
         }
         *budget -= 1;
-        let (_, b) = next_ply(stack, depth);
+        let b = stack.next(depth);
         b.play_unchecked(lib, attacker);
         if b.liberties(chain) == 1 && !defend(stack, depth + 1, chain, budget) {
             return Some(lib);
@@ -223,12 +241,12 @@ fn attack(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) 
     None
 }
 
-/// Defender to move on `stack[depth]`; the chain through `chain` is in
+/// Defender to move on ply `depth`; the chain through `chain` is in
 /// atari. True if it escapes: by extending or by capturing an attacking
 /// chain in atari, to three liberties, or to two from which no ladder
 /// follows.
-fn defend(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) -> bool {
-    let board = &stack[depth];
+fn defend(stack: &mut Plies, depth: usize, chain: Point, budget: &mut u32) -> bool {
+    let board = stack.at(depth);
     let Some(defender) = board.cell(chain).color() else {
         return false;
     };
@@ -256,17 +274,15 @@ fn defend(stack: &mut Vec<Board>, depth: usize, chain: Point, budget: &mut u32) 
             return true;
         }
         // The extension (the first move) to three liberties escapes at once.
-        if i == 0
-            && stack[depth].liberties_after(m, defender, 3) >= 3
-            && stack[depth].is_legal(m, defender)
-        {
+        let board = stack.at(depth);
+        if i == 0 && board.liberties_after(m, defender, 3) >= 3 && board.is_legal(m, defender) {
             return true;
         }
-        if !stack[depth].is_legal(m, defender) {
+        if !board.is_legal(m, defender) {
             continue;
         }
         *budget -= 1;
-        let (_, b) = next_ply(stack, depth);
+        let b = stack.next(depth);
         b.play_unchecked(m, defender);
         match b.liberties(chain) {
             0 | 1 => continue,
