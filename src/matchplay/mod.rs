@@ -6,11 +6,13 @@
 //! The tuner reuses [`play_game`] and [`Summary`].
 
 mod clock;
+mod resume;
 mod score;
 mod summary;
 
 use crate::engine::time::ClockState;
 use clock::*;
+pub use resume::SETTINGS_FILE;
 pub use score::parse_score;
 use score::*;
 pub use summary::{Summary, elo_of};
@@ -165,6 +167,16 @@ pub enum MatchError {
         command: String,
         message: String,
     },
+    #[error("cannot read '{path}': {source}")]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(
+        "cannot go on with the match in '{dir}': {detail}; use another --out directory, or remove this one to start again"
+    )]
+    Resume { dir: PathBuf, detail: String },
     #[error("cannot write '{path}': {source}")]
     Write {
         path: PathBuf,
@@ -347,37 +359,35 @@ fn sgf_escape(s: &str) -> String {
 /// Plays the match; `progress` is called after every game with the
 /// record and the summary so far. Games run `concurrency` at a time;
 /// colours alternate (the engine is Black in even-numbered games).
+///
+/// With an output directory that already holds this match (same
+/// settings in `match.json`), the games in its `results.tsv` count in the
+/// summary and are not played again: a stopped or killed match goes on
+/// where it stopped, and a larger `games` extends it. A directory of
+/// another match is refused, never overwritten.
 pub fn run(
     cfg: &MatchConfig,
     progress: &(dyn Fn(&GameRecord, &Summary) + Sync),
 ) -> Result<Summary, MatchError> {
-    if let Some(dir) = &cfg.out_dir {
-        std::fs::create_dir_all(dir).map_err(|source| MatchError::Write {
-            path: dir.clone(),
-            source,
-        })?;
-    }
+    let done = match &cfg.out_dir {
+        Some(dir) => resume::prepare(cfg, dir)?,
+        None => Vec::new(),
+    };
     let results_path = cfg.out_dir.as_ref().map(|d| d.join("results.tsv"));
-    if let Some(p) = &results_path {
-        std::fs::write(
-            p,
-            "game\tengine_color\tresult\treason\tmoves\tengine_secs\topponent_secs\tengine_score\treferee_score\n",
-        )
-        .map_err(|source| MatchError::Write {
-            path: p.clone(),
-            source,
-        })?;
+    let mut summary = Summary::default();
+    for r in &done {
+        summary.add(r);
     }
+    summary.resumed = done.len();
+    let todo: Vec<usize> = (0..cfg.games)
+        .filter(|i| !done.iter().any(|r| r.index == *i))
+        .collect();
     let next = AtomicUsize::new(0);
-    let state = Mutex::new((Summary::default(), None::<MatchError>));
+    let state = Mutex::new((summary, None::<MatchError>));
     std::thread::scope(|s| {
         for _ in 0..cfg.concurrency.max(1) {
             s.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= cfg.games {
-                        break;
-                    }
+                while let Some(&i) = todo.get(next.fetch_add(1, Ordering::Relaxed)) {
                     let color = if i.is_multiple_of(2) {
                         Color::Black
                     } else {
@@ -395,7 +405,7 @@ pub fn run(
                         }
                         Err(e) => {
                             st.1.get_or_insert(e);
-                            next.store(cfg.games, Ordering::Relaxed);
+                            next.store(todo.len(), Ordering::Relaxed);
                             break;
                         }
                     }

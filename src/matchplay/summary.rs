@@ -14,6 +14,8 @@ pub struct Summary {
     /// Games where the engine's final_score and the referee's agreed on
     /// the winner, out of games where both were asked.
     pub score_agreement: (usize, usize),
+    /// Games read back from an earlier run's results (counted above too).
+    pub resumed: usize,
 }
 
 impl Summary {

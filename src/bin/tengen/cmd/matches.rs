@@ -46,7 +46,10 @@ pub struct MatchArgs {
     /// Games played at once.
     #[arg(long, default_value_t = 1)]
     pub concurrency: usize,
-    /// Directory for one SGF per game and results.tsv.
+    /// Directory for one SGF per game, results.tsv and match.json (the
+    /// settings). A rerun with the same directory and settings goes on
+    /// after the games already there (a larger --games extends the match);
+    /// a directory of another match is refused, never overwritten.
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
 }
@@ -113,9 +116,21 @@ pub fn run(cli: &Cli, args: &MatchArgs) -> Result<ExitCode> {
     );
     let start = std::time::Instant::now();
     let total = cfg.games;
+    let played = std::sync::atomic::AtomicUsize::new(0);
     let summary = tengen::matchplay::run(&cfg, &|r, s| {
         let done = s.games;
-        let eta = start.elapsed().as_secs_f64() / done as f64 * (total - done) as f64;
+        if played.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 0 && s.resumed > 0 {
+            eprintln!(
+                "match: went on after the {} games already in {}",
+                s.resumed,
+                cfg.out_dir
+                    .as_deref()
+                    .unwrap_or(std::path::Path::new(""))
+                    .display()
+            );
+        }
+        let new = played.load(std::sync::atomic::Ordering::Relaxed);
+        let eta = start.elapsed().as_secs_f64() / new as f64 * total.saturating_sub(done) as f64;
         eprintln!(
             "game {}/{} (#{}, engine {}): {} by {} in {} moves [{:.0} s / {:.0} s]; {:.0}% so far, ETA {:.0} min",
             done,
