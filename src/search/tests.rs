@@ -158,7 +158,7 @@ fn a_restart_goes_back_to_the_reused_subtree() {
 
 #[test]
 fn deepening_restarts_at_the_same_playouts_every_run() {
-    // Iterative deepening on the table's misses (mode 1, the default) with
+    // Iterative deepening on the table's misses (mode 1) with
     // one thread: two runs on equal (fresh) tables restart at the same
     // playout counts and play the same moves.
     let play = |name: &str| {
