@@ -104,9 +104,10 @@ pub(super) fn prepare(cfg: &MatchConfig, dir: &Path) -> Result<Vec<GameRecord>, 
         dir: dir.to_path_buf(),
         detail: format!("results.tsv line {line}: {detail}"),
     })?;
-    if keep != text.len() {
-        // A header never written, or a last line cut short by a kill: keep
-        // the complete lines only (the cut game is played again).
+    if keep == 0 || keep != text.len() {
+        // A results file missing or without its header, or a last line cut
+        // short by a kill: keep the complete lines only (the cut game is
+        // played again).
         let mut fixed = if keep == 0 {
             format!("{RESULTS_HEADER}\n")
         } else {
@@ -342,6 +343,13 @@ mod tests {
         std::fs::write(&results, fixed + "2\tW\tB+R\tresign\tmany\t1\t1\t-\t-\n").unwrap();
         let e = prepare(&c, &dir).unwrap_err().to_string();
         assert!(e.contains("results.tsv line 3: moves 'many'"), "{e}");
+        // A results file removed by hand comes back with its header.
+        std::fs::remove_file(&results).unwrap();
+        assert!(prepare(&c, &dir).unwrap().is_empty());
+        assert_eq!(
+            std::fs::read_to_string(&results).unwrap(),
+            format!("{RESULTS_HEADER}\n")
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
