@@ -12,7 +12,6 @@ mod summary;
 
 use crate::engine::time::ClockState;
 use clock::*;
-pub use resume::SETTINGS_FILE;
 pub use score::parse_score;
 use score::*;
 pub use summary::{Summary, elo_of};
@@ -96,6 +95,16 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// Every end, for reading names back (`name` is the inverse).
+    const ALL: [EndReason; 6] = [
+        EndReason::Passes,
+        EndReason::Resign,
+        EndReason::MoveLimit,
+        EndReason::Time,
+        EndReason::IllegalMove,
+        EndReason::EngineFailure,
+    ];
+
     fn name(self) -> &'static str {
         match self {
             EndReason::Passes => "passes",

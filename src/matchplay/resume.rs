@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 use super::*;
 
 /// The file beside `results.tsv` that holds the match's settings.
-pub const SETTINGS_FILE: &str = "match.json";
+pub(super) const SETTINGS_FILE: &str = "match.json";
 /// The results file's header line.
 pub(super) const RESULTS_HEADER: &str = "game\tengine_color\tresult\treason\tmoves\tengine_secs\topponent_secs\tengine_score\treferee_score";
 
@@ -169,31 +169,22 @@ fn parse_line(line: &str) -> Result<GameRecord, String> {
         Ok(g) if g >= 1 => g - 1,
         _ => return Err(format!("game number '{}' is not a number from 1", f[0])),
     };
-    let engine_color = match f[1].to_ascii_lowercase().as_str() {
-        "b" | "black" => Color::Black,
-        "w" | "white" => Color::White,
-        c => return Err(format!("engine colour '{c}' is neither black nor white")),
-    };
-    let reason = match f[3] {
-        "passes" => EndReason::Passes,
-        "resign" => EndReason::Resign,
-        "move-limit" => EndReason::MoveLimit,
-        "time" => EndReason::Time,
-        "illegal-move" => EndReason::IllegalMove,
-        "engine-failure" => EndReason::EngineFailure,
-        r => return Err(format!("unknown end '{r}'")),
-    };
+    let engine_color = f[1]
+        .parse::<Color>()
+        .map_err(|_| format!("engine colour '{}' is neither black nor white", f[1]))?;
+    let reason = EndReason::ALL
+        .into_iter()
+        .find(|r| r.name() == f[3])
+        .ok_or_else(|| format!("unknown end '{}'", f[3]))?;
     let (winner, score) = match f[2] {
         "0" => (None, Some(0.0)),
         r => {
             let (c, rest) = r
                 .split_once('+')
                 .ok_or_else(|| format!("result '{r}' is not like B+3.5, W+R or 0"))?;
-            let winner = match c {
-                "B" => Color::Black,
-                "W" => Color::White,
-                _ => return Err(format!("result '{r}' names no winner")),
-            };
+            let winner = c
+                .parse::<Color>()
+                .map_err(|_| format!("result '{r}' names no winner"))?;
             let margin = rest.parse::<f64>().ok();
             let score = margin.map(|m| if winner == Color::Black { m } else { -m });
             (Some(winner), score)
