@@ -368,6 +368,8 @@ fn sgf_escape(s: &str) -> String {
 /// Plays the match; `progress` is called after every game with the
 /// record and the summary so far. Games run `concurrency` at a time;
 /// colours alternate (the engine is Black in even-numbered games).
+/// `progress` hears of the start (after any earlier results were read
+/// back) and of every game played.
 ///
 /// With an output directory that already holds this match (same
 /// settings in `match.json`), the games in its `results.tsv` count in the
@@ -376,7 +378,7 @@ fn sgf_escape(s: &str) -> String {
 /// another match is refused, never overwritten.
 pub fn run(
     cfg: &MatchConfig,
-    progress: &(dyn Fn(&GameRecord, &Summary) + Sync),
+    progress: &(dyn Fn(Event<'_>) + Sync),
 ) -> Result<Summary, MatchError> {
     let done = match &cfg.out_dir {
         Some(dir) => resume::prepare(cfg, dir)?,
@@ -388,6 +390,7 @@ pub fn run(
         summary.add(r);
     }
     summary.resumed = done.len();
+    progress(Event::Start(&summary));
     let todo: Vec<usize> = (0..cfg.games)
         .filter(|i| !done.iter().any(|r| r.index == *i))
         .collect();
@@ -410,7 +413,7 @@ pub fn run(
                     match result {
                         Ok(r) => {
                             st.0.add(&r);
-                            progress(&r, &st.0);
+                            progress(Event::Game(&r, &st.0));
                         }
                         Err(e) => {
                             st.1.get_or_insert(e);
@@ -427,6 +430,16 @@ pub fn run(
         Some(e) => Err(e),
         None => Ok(summary),
     }
+}
+
+/// What [`run`] reports while a match goes on.
+#[derive(Debug, Clone, Copy)]
+pub enum Event<'a> {
+    /// Before the first game: the summary holds the games read back from
+    /// an earlier run of the same match (`resumed`), if any.
+    Start(&'a Summary),
+    /// A game ended; the summary counts it.
+    Game(&'a GameRecord, &'a Summary),
 }
 
 fn save(cfg: &MatchConfig, results: Option<&Path>, r: &GameRecord) -> Result<(), MatchError> {

@@ -55,7 +55,7 @@ pub struct MatchArgs {
 }
 
 pub fn run(cli: &Cli, args: &MatchArgs) -> Result<ExitCode> {
-    use tengen::matchplay::{EngineCommand, MatchConfig};
+    use tengen::matchplay::{EngineCommand, Event, MatchConfig};
     let parse = |what: &str, line: &str| {
         EngineCommand::parse(line).with_context(|| format!("{what}: the command line is empty"))
     };
@@ -117,19 +117,26 @@ pub fn run(cli: &Cli, args: &MatchArgs) -> Result<ExitCode> {
     let start = std::time::Instant::now();
     let total = cfg.games;
     let played = std::sync::atomic::AtomicUsize::new(0);
-    let summary = tengen::matchplay::run(&cfg, &|r, s| {
+    let summary = tengen::matchplay::run(&cfg, &|event| {
+        let (r, s) = match event {
+            Event::Start(s) => {
+                if s.resumed > 0 {
+                    eprintln!(
+                        "match: goes on after the {} games already in {} ({:.0}% so far)",
+                        s.resumed,
+                        cfg.out_dir
+                            .as_deref()
+                            .unwrap_or(std::path::Path::new(""))
+                            .display(),
+                        100.0 * s.rate()
+                    );
+                }
+                return;
+            }
+            Event::Game(r, s) => (r, s),
+        };
         let done = s.games;
-        if played.fetch_add(1, std::sync::atomic::Ordering::Relaxed) == 0 && s.resumed > 0 {
-            eprintln!(
-                "match: went on after the {} games already in {}",
-                s.resumed,
-                cfg.out_dir
-                    .as_deref()
-                    .unwrap_or(std::path::Path::new(""))
-                    .display()
-            );
-        }
-        let new = played.load(std::sync::atomic::Ordering::Relaxed);
+        let new = played.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         let eta = start.elapsed().as_secs_f64() / new as f64 * total.saturating_sub(done) as f64;
         eprintln!(
             "game {}/{} (#{}, engine {}): {} by {} in {} moves [{:.0} s / {:.0} s]; {:.0}% so far, ETA {:.0} min",
