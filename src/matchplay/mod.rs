@@ -365,11 +365,10 @@ fn sgf_escape(s: &str) -> String {
     s.replace('\\', "\\\\").replace(']', "\\]")
 }
 
-/// Plays the match; `progress` is called after every game with the
-/// record and the summary so far. Games run `concurrency` at a time;
-/// colours alternate (the engine is Black in even-numbered games).
-/// `progress` hears of the start (after any earlier results were read
-/// back) and of every game played.
+/// Plays the match. `progress` hears of the start (after any earlier
+/// results were read back) and of every game played, with the summary
+/// so far. Games run `concurrency` at a time; colours alternate (the
+/// engine is Black in even-numbered games).
 ///
 /// With an output directory that already holds this match (same
 /// settings in `match.json`), the games in its `results.tsv` count in the
