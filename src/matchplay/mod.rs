@@ -383,7 +383,7 @@ pub fn run(
         Some(dir) => resume::prepare(cfg, dir)?,
         None => Vec::new(),
     };
-    let results_path = cfg.out_dir.as_ref().map(|d| d.join("results.tsv"));
+    let results_path = cfg.out_dir.as_ref().map(|d| d.join(resume::RESULTS_FILE));
     let mut summary = Summary::default();
     for r in &done {
         summary.add(r);

@@ -9,6 +9,8 @@ use super::*;
 
 /// The file beside `results.tsv` that holds the match's settings.
 pub(super) const SETTINGS_FILE: &str = "match.json";
+/// The file in the `--out` directory with one line per game.
+pub(super) const RESULTS_FILE: &str = "results.tsv";
 /// The results file's header line.
 pub(super) const RESULTS_HEADER: &str = "game\tengine_color\tresult\treason\tmoves\tengine_secs\topponent_secs\tengine_score\treferee_score";
 
@@ -44,7 +46,7 @@ pub(super) fn prepare(cfg: &MatchConfig, dir: &Path) -> Result<Vec<GameRecord>, 
     };
     std::fs::create_dir_all(dir).map_err(write_err(dir))?;
     let settings_path = dir.join(SETTINGS_FILE);
-    let results_path = dir.join("results.tsv");
+    let results_path = dir.join(RESULTS_FILE);
     let now = settings(cfg);
     let old = match std::fs::read_to_string(&settings_path) {
         Ok(text) => Some(
@@ -263,20 +265,11 @@ mod tests {
         let dir = scratch("same");
         let c = cfg(&dir, 4);
         assert!(prepare(&c, &dir).unwrap().is_empty());
-        let results = dir.join("results.tsv");
-        save(
-            &c,
-            Some(&results),
-            &record(0, Color::Black, Some(Color::Black)),
-        )
-        .unwrap();
-        save(&c, Some(&results), &record(2, Color::Black, None)).unwrap();
-        save(
-            &c,
-            Some(&results),
-            &record(1, Color::White, Some(Color::Black)),
-        )
-        .unwrap();
+        let results = dir.join(RESULTS_FILE);
+        let put = |r: GameRecord| save(&c, Some(&results), &r).unwrap();
+        put(record(0, Color::Black, Some(Color::Black)));
+        put(record(2, Color::Black, None));
+        put(record(1, Color::White, Some(Color::Black)));
         // The same match: the three games come back, as the summary saw them.
         let done = prepare(&c, &dir).unwrap();
         let mut s = Summary::default();
@@ -316,7 +309,7 @@ mod tests {
         let dir = scratch("cut");
         let c = cfg(&dir, 10);
         prepare(&c, &dir).unwrap();
-        let results = dir.join("results.tsv");
+        let results = dir.join(RESULTS_FILE);
         save(
             &c,
             Some(&results),
@@ -348,7 +341,7 @@ mod tests {
     fn results_without_settings_are_not_overwritten() {
         let dir = scratch("old");
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(dir.join("results.tsv"), format!("{RESULTS_HEADER}\n")).unwrap();
+        std::fs::write(dir.join(RESULTS_FILE), format!("{RESULTS_HEADER}\n")).unwrap();
         let e = prepare(&cfg(&dir, 2), &dir).unwrap_err().to_string();
         assert!(e.contains("no match.json"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
