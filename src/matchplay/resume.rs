@@ -70,7 +70,7 @@ pub(super) fn prepare(cfg: &MatchConfig, dir: &Path) -> Result<Vec<GameRecord>, 
             return Err(MatchError::Resume {
                 dir: dir.to_path_buf(),
                 detail: format!(
-                    "it holds results.tsv but no {SETTINGS_FILE} (an earlier tengen's match), \
+                    "it holds {RESULTS_FILE} but no {SETTINGS_FILE} (an earlier tengen's match), \
                      so it cannot tell whether this is the same match"
                 ),
             });
@@ -104,7 +104,7 @@ pub(super) fn prepare(cfg: &MatchConfig, dir: &Path) -> Result<Vec<GameRecord>, 
     };
     let (done, keep) = parse_results(&text).map_err(|(line, detail)| MatchError::Resume {
         dir: dir.to_path_buf(),
-        detail: format!("results.tsv line {line}: {detail}"),
+        detail: format!("{RESULTS_FILE} line {line}: {detail}"),
     })?;
     if keep == 0 || keep != text.len() {
         // A results file missing or without its header, or a last line cut

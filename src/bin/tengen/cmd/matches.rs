@@ -118,22 +118,18 @@ pub fn run(cli: &Cli, args: &MatchArgs) -> Result<ExitCode> {
     let total = cfg.games;
     let played = std::sync::atomic::AtomicUsize::new(0);
     let summary = tengen::matchplay::run(&cfg, &|event| {
-        let (r, s) = match event {
-            Event::Start(s) => {
-                if s.resumed > 0 {
-                    eprintln!(
-                        "match: goes on after the {} games already in {} ({:.0}% so far)",
-                        s.resumed,
-                        cfg.out_dir
-                            .as_deref()
-                            .unwrap_or(std::path::Path::new(""))
-                            .display(),
-                        100.0 * s.rate()
-                    );
-                }
-                return;
+        let Event::Game(r, s) = event else {
+            if let (Event::Start(s), Some(dir)) = (event, cfg.out_dir.as_deref())
+                && s.resumed > 0
+            {
+                eprintln!(
+                    "match: goes on after the {} games already in {} ({:.0}% so far)",
+                    s.resumed,
+                    dir.display(),
+                    100.0 * s.rate()
+                );
             }
-            Event::Game(r, s) => (r, s),
+            return;
         };
         let done = s.games;
         let new = played.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
