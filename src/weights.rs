@@ -231,7 +231,9 @@ weights! {
     po_nakade: Playout real [0.0, 1.0] = 0.9,
         "probability of playing the vital point of a nakade shape next to the last move";
     po_self_atari_reject: Playout real [0.0, 1.0] = 0.9,
-        "probability that a random self-atari move is rejected";
+        "probability that a random self-atari of one stone is rejected, unless it is a snapback or a throw-in that puts an opponent chain in atari";
+    po_self_atari_big: Playout real [0.0, 1.0] = 1.0,
+        "probability that a random self-atari of two or more stones is rejected, unless it fills a nakade; one that fills a shared liberty of a seki is always rejected";
     po_fill_board: Playout int [0, 10] = 3,
         "random tries for a point with all eight neighbours empty before the plain random move";
     // ---- tsumego solver: static ordering (attacker, then defender) ----

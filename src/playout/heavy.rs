@@ -17,8 +17,11 @@
 //! 5. play the vital point of a nakade shape next to the last move;
 //! 6. play a point next to the last move that matches a 3x3 pattern;
 //! 7. try a few random points with eight empty neighbours (fill the board);
-//! 8. a random move that does not fill an own eye, rejecting self-atari
-//!    with a probability.
+//! 8. a random move that does not fill an own eye. A self-atari of two or
+//!    more stones is rejected (with `po_self_atari_big`) unless it fills a
+//!    nakade, and always when it fills a shared liberty of a seki; one of
+//!    a single stone is rejected (with `po_self_atari_reject`) unless it is
+//!    a snapback or a throw-in that puts an opponent chain in atari.
 //!
 //! Moves of rules 4, 6 and 7 that are self-atari are skipped. Playouts use
 //! simple ko only and are cut off after `3 * size * size` moves.
@@ -40,6 +43,7 @@ pub struct Policy {
     nakade: u32,
     pattern: u32,
     self_atari_reject: u32,
+    self_atari_big: u32,
     fill_board: u32,
 }
 
@@ -57,6 +61,7 @@ impl Policy {
             nakade: threshold(w.po_nakade),
             pattern: threshold(w.po_pattern),
             self_atari_reject: threshold(w.po_self_atari_reject),
+            self_atari_big: threshold(w.po_self_atari_big),
             fill_board: w.po_fill_board as u32,
         }
     }
@@ -308,6 +313,8 @@ fn nakade_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
     }
 }
 
+/// The points next to `last` (the eight around it) that match a 3x3
+/// pattern and are not self-atari.
 fn pattern_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
     for q in board
         .neighbors(last)
@@ -322,6 +329,179 @@ fn pattern_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
             c.push(q);
         }
     }
+}
+
+/// What a self-atari move of the random rule does, as far as the policy
+/// tells kinds apart. Only the last two are ever rejected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum SelfAtari {
+    /// One stone whose capture leaves the capturing chain (two or more
+    /// stones) with the stone's point as its only liberty: it is retaken
+    /// with profit.
+    Snapback,
+    /// One stone that puts an opponent chain in atari on another point: a
+    /// throw-in that shortens liberties or spoils an eye.
+    ThrowIn,
+    /// Two to five stones that, with their last liberty, fill a region
+    /// the opponent encloses and that has the shape of a nakade (straight
+    /// or bent three, pyramid four, bulky or crossed five, rabbity six),
+    /// with the vital point among the stones: the opponent gets one eye.
+    Nakade,
+    /// Two or more stones whose last liberty is also the last liberty of
+    /// an opponent chain it touches: the move fills a shared liberty of a
+    /// seki, and the opponent captures first. Always rejected.
+    SekiBreak,
+    /// Any other single stone (rejected with `po_self_atari_reject`).
+    Small,
+    /// Any other chain of two or more stones (rejected with
+    /// `po_self_atari_big`).
+    Big,
+}
+
+/// The kind of the self-atari `color` would play at the empty point `p`
+/// (the caller knows it is one: at most one liberty, nothing captured).
+fn self_atari_kind(board: &Board, p: Point, color: Color) -> SelfAtari {
+    let me = Cell::stone(color);
+    let opp = Cell::stone(color.opponent());
+    // The chain's last liberty, if any (none: suicide).
+    let mut last_lib = None;
+    let mut libs = [Point(0); 2];
+    for q in board.neighbors(p) {
+        let c = board.cell(q);
+        if c == Cell::Empty {
+            last_lib = Some(q);
+        } else if c == me {
+            let k = board.chain_liberties(q, &mut libs);
+            if let Some(&l) = libs[..k].iter().find(|&&l| l != p) {
+                last_lib = Some(l);
+            }
+        }
+    }
+    let n = board.chain_len_after(p, color);
+    let Some(lib) = last_lib else {
+        return if n == 1 {
+            SelfAtari::Small
+        } else {
+            SelfAtari::Big
+        };
+    };
+    // Opponent chains next to `p` that the move leaves with one liberty,
+    // and whether that liberty is `lib` too.
+    let mut atari_elsewhere = false;
+    let mut atari_shared = false;
+    for q in board.neighbors(p) {
+        if board.cell(q) == opp && board.liberties(q) == 2 {
+            board.chain_liberties(q, &mut libs);
+            if libs.contains(&lib) {
+                atari_shared = true;
+            } else {
+                atari_elsewhere = true;
+            }
+        }
+    }
+    if n == 1 {
+        if is_snapback(board, p, lib, color) {
+            SelfAtari::Snapback
+        } else if atari_elsewhere {
+            SelfAtari::ThrowIn
+        } else {
+            SelfAtari::Small
+        }
+    } else if atari_shared {
+        SelfAtari::SekiBreak
+    } else if is_nakade_fill(board, p, lib, color, n) {
+        SelfAtari::Nakade
+    } else {
+        SelfAtari::Big
+    }
+}
+
+/// True if a single `color` stone at `p`, whose only liberty is `lib`,
+/// is a snapback: the opponent's capture at `lib` joins at least one of
+/// its chains and leaves the result with `p` as its only liberty, and it
+/// captures nothing else.
+fn is_snapback(board: &Board, p: Point, lib: Point, color: Color) -> bool {
+    let opp = Cell::stone(color.opponent());
+    let mut joins = false;
+    let mut libs = [Point(0); 3];
+    for r in board.neighbors(lib) {
+        match board.cell(r) {
+            Cell::Border => {}
+            Cell::Empty => {
+                if r != p {
+                    return false;
+                }
+            }
+            c if c == opp => {
+                joins = true;
+                let k = board.chain_liberties(r, &mut libs);
+                if libs[..k].iter().any(|&l| l != lib && l != p) {
+                    return false;
+                }
+            }
+            // Another own chain whose last liberty is `lib` would be
+            // captured with the stone, and free more liberties.
+            _ => {
+                if board.liberties(r) == 1 {
+                    return false;
+                }
+            }
+        }
+    }
+    joins
+}
+
+/// True if `color`'s chain of `n` stones made by playing `p`, with `lib`
+/// its only liberty, fills a nakade: the stones and `lib` (at most six
+/// points) are a region the opponent encloses, and its shape has a unique
+/// vital point (the point with the most neighbours inside, at least two)
+/// which is not `lib`.
+fn is_nakade_fill(board: &Board, p: Point, lib: Point, color: Color, n: usize) -> bool {
+    if n > 5 {
+        return false;
+    }
+    let me = Cell::stone(color);
+    let mut region = [Point(0); 6];
+    region[0] = p;
+    region[1] = lib;
+    let mut k = 2;
+    for q in board.neighbors(p) {
+        if board.cell(q) == me {
+            for s in board.chain_stones(q) {
+                if !region[..k].contains(&s) {
+                    region[k] = s;
+                    k += 1;
+                }
+            }
+        }
+    }
+    // `lib`'s other neighbours must be the opponent's or the edge (`p`
+    // is still empty on the board).
+    let inside = &region[..k];
+    if board.neighbors(lib).iter().any(|&r| {
+        r != p && (board.cell(r) == Cell::Empty || (board.cell(r) == me && !inside.contains(&r)))
+    }) {
+        return false;
+    }
+    let degree = |x: Point| {
+        board
+            .neighbors(x)
+            .iter()
+            .filter(|r| inside.contains(r))
+            .count()
+    };
+    let mut best = None;
+    let mut best_deg = 0;
+    let mut unique = false;
+    for &x in inside {
+        let d = degree(x);
+        if d > best_deg {
+            (best, best_deg, unique) = (Some(x), d, true);
+        } else if d == best_deg {
+            unique = false;
+        }
+    }
+    unique && best_deg >= 2 && best != Some(lib)
 }
 
 /// One move of the heavy policy for `color`; `last` is the previous move
@@ -381,12 +561,17 @@ pub fn heavy_move<R: Rng>(
         if !board.is_playout_candidate(p, color) {
             continue;
         }
-        if board.empty_neighbors(p) < 2
-            && board.is_self_atari(p, color)
-            && chance(rng, policy.self_atari_reject)
-        {
-            fallback.get_or_insert(p);
-            continue;
+        if board.empty_neighbors(p) < 2 && board.is_self_atari(p, color) {
+            let reject = match self_atari_kind(board, p, color) {
+                SelfAtari::Snapback | SelfAtari::ThrowIn | SelfAtari::Nakade => false,
+                SelfAtari::Small => chance(rng, policy.self_atari_reject),
+                SelfAtari::Big => chance(rng, policy.self_atari_big),
+                SelfAtari::SekiBreak => true,
+            };
+            if reject {
+                fallback.get_or_insert(p);
+                continue;
+            }
         }
         return Some(p);
     }
@@ -610,6 +795,84 @@ mod tests {
         // Black, were it to move, captures at D4 too.
         let d5 = b.point(Coord::new(3, 4));
         assert_eq!(moves(Color::Black, d5), vec![d4]);
+    }
+
+    /// A 9x9 board from rows drawn top (the highest row given) to bottom
+    /// (y = 0): `X` Black, `O` White, anything else empty.
+    fn drawn(rows: &[&str]) -> Board {
+        let mut b = Board::new(9);
+        for (i, row) in rows.iter().enumerate() {
+            let y = (rows.len() - 1 - i) as u8;
+            for (x, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let color = match ch {
+                    'X' => Some(Color::Black),
+                    'O' => Some(Color::White),
+                    _ => None,
+                };
+                if color.is_some() {
+                    b.set_stone(Coord::new(x as u8, y), color);
+                }
+            }
+        }
+        b.check_consistency().unwrap();
+        b
+    }
+
+    /// The kind of Black's self-atari at (x, y), checking it is one.
+    fn kind(b: &Board, x: u8, y: u8) -> SelfAtari {
+        let p = b.point(Coord::new(x, y));
+        assert!(
+            b.is_self_atari(p, Color::Black),
+            "({x}, {y}) is a self-atari"
+        );
+        self_atari_kind(b, p, Color::Black)
+    }
+
+    #[test]
+    fn self_atari_kinds() {
+        // Snapback: Black D1 has one liberty, C1; White's capture there
+        // joins C2-D2-E2-E1 and leaves it D1 as its only liberty (with
+        // Black B1 beside B2, three liberties). Without B1, White's capture
+        // gets B1 too: a plain self-atari of one stone.
+        let snap = [". . X X X .", ". X O O O X", ". . . . O X"];
+        let b = drawn(&snap);
+        assert_eq!(kind(&b, 3, 0), SelfAtari::Small);
+        let mut with_b1 = b.clone();
+        with_b1.set_stone(Coord::new(1, 0), Some(Color::Black));
+        assert_eq!(kind(&with_b1, 3, 0), SelfAtari::Snapback);
+        // A throw-in: Black A1 puts White A2 in atari at A3 and has one
+        // liberty itself, B1. With White A3 as well it ataris nothing.
+        let b = drawn(&[". . .", "O X .", ". . ."]);
+        assert_eq!(kind(&b, 0, 0), SelfAtari::ThrowIn);
+        let b = drawn(&["O . .", "O X .", ". . ."]);
+        assert_eq!(kind(&b, 0, 0), SelfAtari::Small);
+        // White's straight three on the edge, A1-C1: Black B1 beside A1 is
+        // the vital point of the nakade. In a straight four (A1-D1) Black
+        // C1 beside A1-B1 makes a living shape for White: a big self-atari.
+        let b = drawn(&["O O O O .", "X . . O ."]);
+        assert_eq!(kind(&b, 1, 0), SelfAtari::Nakade);
+        let b = drawn(&["O O O O O .", "X X . . O ."]);
+        assert_eq!(kind(&b, 2, 0), SelfAtari::Big);
+        // A pyramid four A1-C1 + B2, Black A1 and C1 played: B1 joins them
+        // on the vital point.
+        let b = drawn(&[". O . .", "O . O .", "X . X O"]);
+        assert_eq!(kind(&b, 1, 0), SelfAtari::Nakade);
+        // Seki: Black A2-D2-D1 and White B1 share their two liberties, A1
+        // and C1. Either side filling one is in atari with the other on
+        // the same point: rejected always.
+        let seki = ["O O O O O .", "X X X X O .", ". O . X O ."];
+        let b = drawn(&seki);
+        assert_eq!(kind(&b, 0, 0), SelfAtari::SekiBreak);
+        assert_eq!(kind(&b, 2, 0), SelfAtari::SekiBreak);
+        let pol = policy();
+        let mut rng = SmallRng::seed_from_u64(7);
+        let (a1, c1) = (b.point(Coord::new(0, 0)), b.point(Coord::new(2, 0)));
+        let mut played = 0;
+        for _ in 0..2000 {
+            let p = heavy_move(&b, Color::Black, None, &pol, &mut rng);
+            played += matches!(p, Some(p) if p == a1 || p == c1) as u32;
+        }
+        assert_eq!(played, 0, "Black never fills a seki liberty");
     }
 
     #[test]
