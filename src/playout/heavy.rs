@@ -332,7 +332,8 @@ fn pattern_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
 }
 
 /// What a self-atari move of the random rule does, as far as the policy
-/// tells kinds apart. Only the last two are ever rejected.
+/// tells kinds apart. The first three are always played; the last three
+/// are rejected, `SekiBreak` always and the others with a probability.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum SelfAtari {
     /// One stone whose capture leaves the capturing chain (two or more
@@ -858,8 +859,8 @@ mod tests {
         let b = drawn(&[". O . .", "O . O .", "X . X O"]);
         assert_eq!(kind(&b, 1, 0), SelfAtari::Nakade);
         // Seki: Black A2-D2-D1 and White B1 share their two liberties, A1
-        // and C1. Either side filling one is in atari with the other on
-        // the same point: rejected always.
+        // and C1. Black filling either is left in atari with White B1 on
+        // the same point, and White captures first: rejected always.
         let seki = ["O O O O O .", "X X X X O .", ". O . X O ."];
         let b = drawn(&seki);
         assert_eq!(kind(&b, 0, 0), SelfAtari::SekiBreak);
