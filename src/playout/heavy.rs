@@ -269,27 +269,31 @@ fn nakade_region(board: &Board, start: Point, region: &mut [Point; 7]) -> (usize
     if !(3..=6).contains(&n) {
         return (n, None);
     }
+    (n, vital_point(board, &region[..n]))
+}
+
+/// The vital point of a small region of points: the unique one with the
+/// most neighbours inside the region, if it has at least two.
+fn vital_point(board: &Board, region: &[Point]) -> Option<Point> {
     let degree = |p: Point| {
         board
             .neighbors(p)
             .iter()
-            .filter(|q| region[..n].contains(q))
+            .filter(|q| region.contains(q))
             .count()
     };
     let mut best = None;
     let mut best_deg = 0;
     let mut unique = false;
-    for &p in &region[..n] {
+    for &p in region {
         let d = degree(p);
         if d > best_deg {
-            best_deg = d;
-            best = Some(p);
-            unique = true;
+            (best, best_deg, unique) = (Some(p), d, true);
         } else if d == best_deg {
             unique = false;
         }
     }
-    (n, (unique && best_deg >= 2).then_some(best).flatten())
+    best.filter(|_| unique && best_deg >= 2)
 }
 
 /// The vital points of the regions next to `last`. Neighbours in a region
@@ -454,9 +458,8 @@ fn is_snapback(board: &Board, p: Point, lib: Point, color: Color) -> bool {
 
 /// True if `color`'s chain of `n` stones made by playing `p`, with `lib`
 /// its only liberty, fills a nakade: the stones and `lib` (at most six
-/// points) are a region the opponent encloses, and its shape has a unique
-/// vital point (the point with the most neighbours inside, at least two)
-/// which is not `lib`.
+/// points) are a region the opponent encloses, and its shape has a
+/// [`vital_point`] which is not `lib`.
 fn is_nakade_fill(board: &Board, p: Point, lib: Point, color: Color, n: usize) -> bool {
     if n > 5 {
         return false;
@@ -484,25 +487,7 @@ fn is_nakade_fill(board: &Board, p: Point, lib: Point, color: Color, n: usize) -
     }) {
         return false;
     }
-    let degree = |x: Point| {
-        board
-            .neighbors(x)
-            .iter()
-            .filter(|r| inside.contains(r))
-            .count()
-    };
-    let mut best = None;
-    let mut best_deg = 0;
-    let mut unique = false;
-    for &x in inside {
-        let d = degree(x);
-        if d > best_deg {
-            (best, best_deg, unique) = (Some(x), d, true);
-        } else if d == best_deg {
-            unique = false;
-        }
-    }
-    unique && best_deg >= 2 && best != Some(lib)
+    vital_point(board, inside).is_some_and(|v| v != lib)
 }
 
 /// One move of the heavy policy for `color`; `last` is the previous move
