@@ -53,6 +53,38 @@ pub fn light_playouts(size: usize, playouts: usize) -> PlayoutBench {
     }
 }
 
+/// Runs `playouts` heavy playouts with `policy`, one thread, seed 1, from
+/// the fixed positions of `size` in turn (the search's playout policy
+/// alone, without the tree).
+pub fn heavy_playouts(
+    size: usize,
+    playouts: usize,
+    policy: &crate::playout::heavy::Policy,
+) -> PlayoutBench {
+    use crate::playout::heavy::heavy_playout;
+    let positions = bench_positions(size);
+    let mut board = Board::new(size);
+    let mut rng = SmallRng::seed_from_u64(1);
+    let mut played = Vec::new();
+    let mut moves = 0;
+    let mut signature = 0u64;
+    let start = Instant::now();
+    for i in 0..playouts {
+        let (_, g) = &positions[i % positions.len()];
+        board.copy_from(g.board());
+        played.clear();
+        moves += heavy_playout(&mut board, g.to_move(), None, policy, &mut rng, &mut played).moves;
+        signature ^= board.hash().rotate_left((moves % 64) as u32);
+    }
+    PlayoutBench {
+        size,
+        playouts,
+        moves,
+        seconds: start.elapsed().as_secs_f64().max(1e-9),
+        signature,
+    }
+}
+
 /// The fixed positions of the search benchmark: the empty board and two
 /// positions from short opening sequences, per board size.
 pub fn bench_positions(size: usize) -> Vec<(String, crate::rules::Game)> {

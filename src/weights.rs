@@ -226,8 +226,16 @@ weights! {
         "probability of an atari on a two-liberty chain next to the last move";
     po_two_lib_defend: Playout real [0.0, 1.0] = 0.0,
         "probability of defending an own chain the last move left with two liberties, when an atari on it would not be escaped at once (extend to three or more liberties, or capture a neighbour in atari)";
+    po_three_lib: Playout real [0.0, 1.0] = 0.0,
+        "probability of playing a capturing race of three liberties: when the last move left an own chain of two or more stones with three liberties beside an opponent chain with three or fewer, shorten that chain's liberties or extend to four or more";
+    po_eye_fix: Playout real [0.0, 1.0] = 0.0,
+        "probability of fixing an own eye the last move made one step from false (an opponent stone on a diagonal): play the eye's last empty diagonal that the opponent could take";
+    po_ko_recapture: Playout real [0.0, 1.0] = 0.0,
+        "probability of retaking a ko two moves after the opponent took it (after a threat and its answer), at most four times in a playout";
     po_pattern: Playout real [0.0, 1.0] = 0.9,
         "probability of a 3x3 pattern move next to the last move";
+    po_pattern_learned: Playout int [0, 1] = 0,
+        "3x3 patterns of the playouts: 0 the fixed shapes (a matching point next to the last move, drawn evenly), 1 the learned gammas of the pattern file (a point next to the last move drawn by its gamma, against the gamma of a move elsewhere; the fixed shapes when the file has none)";
     po_nakade: Playout real [0.0, 1.0] = 0.9,
         "probability of playing the vital point of a nakade shape next to the last move";
     po_self_atari_reject: Playout real [0.0, 1.0] = 0.9,

@@ -42,10 +42,17 @@ pub enum Group {
     Last2 = 8,
     /// Line height: 1 on the edge, .. [`MAX_LINE`] and beyond.
     Line = 9,
+    /// Playouts: the 3x3 shape of a point next to the last move, with
+    /// atari marks on the orthogonal neighbours ([`super::play3`]).
+    Play3 = 10,
+    /// Playouts: 1 a point next to the last move whose shape the model
+    /// does not know, 2 a move elsewhere.
+    PlayRest = 11,
 }
 
-/// Every group, in key order.
-pub const GROUPS: [Group; 10] = [
+/// The groups of the prior's model, in key order: a candidate of the
+/// search has at most one feature of each.
+pub const PRIOR_GROUPS: [Group; 10] = [
     Group::Diamond3,
     Group::Diamond2,
     Group::Nbr3,
@@ -56,6 +63,23 @@ pub const GROUPS: [Group; 10] = [
     Group::Last,
     Group::Last2,
     Group::Line,
+];
+
+/// Every group a pattern file may hold, in key order: the prior's, then
+/// the playouts' ([`super::play3`]), learned apart from them.
+pub const GROUPS: [Group; 12] = [
+    Group::Diamond3,
+    Group::Diamond2,
+    Group::Nbr3,
+    Group::Capture,
+    Group::Escape,
+    Group::Atari,
+    Group::SelfAtari,
+    Group::Last,
+    Group::Last2,
+    Group::Line,
+    Group::Play3,
+    Group::PlayRest,
 ];
 
 impl Group {
@@ -71,6 +95,8 @@ impl Group {
             Group::Last => "last",
             Group::Last2 => "last2",
             Group::Line => "line",
+            Group::Play3 => "play3",
+            Group::PlayRest => "playrest",
         }
     }
 
@@ -80,7 +106,10 @@ impl Group {
 
     /// True for the spatial groups whose values are not a small fixed set.
     pub fn is_shape(self) -> bool {
-        matches!(self, Group::Diamond3 | Group::Diamond2 | Group::Nbr3)
+        matches!(
+            self,
+            Group::Diamond3 | Group::Diamond2 | Group::Nbr3 | Group::Play3
+        )
     }
 
     /// Largest value the group can take.
@@ -93,6 +122,8 @@ impl Group {
             Group::Atari | Group::SelfAtari => 2,
             Group::Last | Group::Last2 => MAX_DISTANCE as u64,
             Group::Line => MAX_LINE as u64,
+            Group::Play3 => (1 << 20) - 1,
+            Group::PlayRest => 2,
         }
     }
 }

@@ -24,7 +24,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use thiserror::Error;
 
-use super::features::{self, GROUPS, Group, Raw};
+use super::features::{self, Group, PRIOR_GROUPS, Raw};
 use super::model::{self, Model};
 use crate::rules::{Board, Cell, Color, Move, Point};
 use crate::sgf::{self, GameRecord};
@@ -85,6 +85,9 @@ pub enum Stage {
     Iteration(usize, usize, f64),
     /// Held-out games measured.
     Measuring(usize, usize),
+    /// MM iteration of the playout patterns done, of the total, with the
+    /// training log-likelihood per position.
+    PlayoutIteration(usize, usize, f64),
 }
 
 /// What the run saw and how well the model predicts.
@@ -116,6 +119,8 @@ pub struct LearnReport {
     pub uniform_ll: f64,
     /// The run was stopped before all iterations (Ctrl-C).
     pub stopped_after: Option<usize>,
+    /// The playout patterns, unless the run was stopped before them.
+    pub playout: Option<super::play3::PlayReport>,
 }
 
 /// The `.sgf` files under `paths`, sorted.
@@ -155,18 +160,18 @@ fn splitmix(x: u64) -> u64 {
 }
 
 /// A position of a record: the board before the move, and the move.
-struct Position<'a> {
-    board: &'a Board,
-    color: Color,
-    played: Point,
-    last: Option<Point>,
-    last2: Option<Point>,
-    index: usize,
+pub(super) struct Position<'a> {
+    pub board: &'a Board,
+    pub color: Color,
+    pub played: Point,
+    pub last: Option<Point>,
+    pub last2: Option<Point>,
+    pub index: usize,
 }
 
 /// Replays `rec` and calls `f` for every stone move that the search could
 /// have chosen (legal, not an own true eye). Stops at an illegal move.
-fn replay(rec: &GameRecord, mut f: impl FnMut(&Position)) {
+pub(super) fn replay(rec: &GameRecord, mut f: impl FnMut(&Position)) {
     let mut board = Board::new(rec.size);
     for &(c, color) in &rec.setup {
         board.set_stone(c, color);
@@ -316,7 +321,7 @@ pub fn learn(
             .filter(|&&k| features::key_group(k) == Some(*g))
             .count();
     }
-    for g in GROUPS.iter().filter(|g| !g.is_shape()) {
+    for g in PRIOR_GROUPS.iter().filter(|g| !g.is_shape()) {
         let lo = if matches!(g, Group::Last | Group::Last2) {
             2
         } else {
@@ -400,7 +405,7 @@ pub fn learn(
             report.stopped_after = Some(it);
             break;
         }
-        for g in GROUPS {
+        for g in PRIOR_GROUPS {
             if !group_of.contains(&g) {
                 continue;
             }
@@ -488,6 +493,18 @@ pub fn learn(
         report.test_ll = tll / n;
         report.uniform_ll = ull / n;
     }
+    if report.stopped_after.is_none() {
+        let (gammas, r) =
+            super::play3::learn(&games, &train, &test, &sampled, cfg, stop, &mut progress);
+        // Stopped before a playout iteration ended, the gammas are all 1:
+        // the file then has none, and the playouts use the fixed shapes.
+        if r.stopped_after != Some(0) {
+            for (k, g) in gammas {
+                m.insert(k, g);
+            }
+        }
+        report.playout = Some(r);
+    }
     m.header = provenance(cfg, &report);
     Ok((m, report))
 }
@@ -549,6 +566,9 @@ fn provenance(cfg: &LearnConfig, r: &LearnReport) -> Vec<(String, String)> {
                 r.uniform_ll
             ),
         ));
+    }
+    if let Some(p) = &r.playout {
+        h.extend(p.provenance());
     }
     if let Some(n) = r.stopped_after {
         h.push((
@@ -653,6 +673,23 @@ mod tests {
             ra.test_ll,
             ra.uniform_ll
         );
+        // The playout patterns: most moves went next to the last one, and
+        // the gammas predict that better than a uniform choice among the
+        // neighbours and elsewhere.
+        let p = ra.playout.as_ref().expect("playout patterns learned");
+        assert!(
+            p.local * 2 > p.positions,
+            "{} of {} next to the last move",
+            p.local,
+            p.positions
+        );
+        assert!(
+            p.test_ll > p.test_uniform_ll,
+            "{} vs uniform {}",
+            p.test_ll,
+            p.test_uniform_ll
+        );
+        assert!(a.playout_table().is_some());
         // The written text reads back.
         let back = Model::parse(&a.to_text(), Path::new("a.pat")).unwrap();
         assert_eq!(back.to_text(), a.to_text());

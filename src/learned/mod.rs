@@ -7,6 +7,7 @@
 pub mod features;
 pub mod learn;
 pub mod model;
+pub mod play3;
 
 pub use model::{Model, ModelError};
 

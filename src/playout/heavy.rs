@@ -5,46 +5,67 @@
 //! 1. capture the last move's chain if it is in atari, or save an own
 //!    chain the last move put in atari (by capturing, or by extending
 //!    unless a ladder then captures it);
-//! 2. chase a ladder: if the last move left its chain (two or more
+//! 2. retake a ko: the opponent took a ko two moves ago, we answered
+//!    elsewhere (a threat) and so did the opponent; the ko stone can be
+//!    captured again (at most [`KO_RECAPTURES`] times a playout);
+//! 3. chase a ladder: if the last move left its chain (two or more
 //!    stones) with two liberties and a ladder captures it, play the atari
 //!    that does (with the ladder-reading probability);
-//! 3. defend an own chain the last move left with two liberties, if the
+//! 4. defend an own chain the last move left with two liberties, if the
 //!    opponent has an atari on it that it does not escape at once: extend
 //!    to three or more liberties, or capture a neighbour in atari (no
 //!    candidate when neither is possible: the chain is left to its fate);
-//! 4. atari a two-liberty chain next to the last move, unless it escapes
+//! 5. atari a two-liberty chain next to the last move, unless it escapes
 //!    at once by extending to three liberties;
-//! 5. play the vital point of a nakade shape next to the last move;
-//! 6. play a point next to the last move that matches a 3x3 pattern;
-//! 7. try a few random points with eight empty neighbours (fill the board);
-//! 8. a random move that does not fill an own eye. A self-atari of two or
-//!    more stones is rejected (with `po_self_atari_big`) unless it fills a
-//!    nakade, and always when it fills a shared liberty of a seki; one of
-//!    a single stone is rejected (with `po_self_atari_reject`) unless it is
-//!    a snapback or a throw-in that puts an opponent chain in atari.
+//! 6. a capturing race of three liberties: the last move left an own chain
+//!    of two or more stones with three liberties beside an opponent chain
+//!    with no more; shorten the opponent's liberties, or extend to four;
+//! 7. fix an own eye that the last move, on one of its diagonals, left one
+//!    step from false: take the eye's last empty diagonal;
+//! 8. play the vital point of a nakade shape next to the last move;
+//! 9. play a point next to the last move that matches a 3x3 pattern:
+//!    with `po_pattern_learned`, one drawn by its learned gamma against
+//!    the gamma of a move elsewhere ([`crate::learned::play3`]);
+//! 10. try a few random points with eight empty neighbours (fill the
+//!     board);
+//! 11. a random move that does not fill an own eye. A self-atari of two or
+//!     more stones is rejected (with `po_self_atari_big`) unless it fills a
+//!     nakade, and always when it fills a shared liberty of a seki; one of
+//!     a single stone is rejected (with `po_self_atari_reject`) unless it
+//!     is a snapback or a throw-in that puts an opponent chain in atari.
 //!
-//! Moves of rules 4, 6 and 7 that are self-atari are skipped. Playouts use
-//! simple ko only and are cut off after `3 * size * size` moves.
+//! Moves of rules 5, 6, 7, 9 and 10 that are self-atari are skipped.
+//! Playouts use simple ko only and are cut off after `3 * size * size`
+//! moves.
 
 use rand::Rng;
 
+use std::sync::Arc;
+
 use super::{PlayoutResult, patterns, run_playout};
+use crate::learned::Model;
+use crate::learned::play3::{self, PlayTable};
 use crate::rules::{Board, Cell, Color, Point};
 use crate::tactics;
 use crate::weights::Resolved;
 
-/// The policy's probabilities as 32-bit thresholds.
-#[derive(Clone, Copy, Debug)]
+/// The policy's probabilities as 32-bit thresholds, and the learned 3x3
+/// patterns if it uses them.
+#[derive(Clone, Debug)]
 pub struct Policy {
     atari: u32,
     ladder: u32,
     two_lib: u32,
     two_lib_defend: u32,
+    three_lib: u32,
+    eye_fix: u32,
+    ko_recapture: u32,
     nakade: u32,
     pattern: u32,
     self_atari_reject: u32,
     self_atari_big: u32,
     fill_board: u32,
+    learned: Option<Arc<PlayTable>>,
 }
 
 fn threshold(p: f64) -> u32 {
@@ -52,19 +73,44 @@ fn threshold(p: f64) -> u32 {
 }
 
 impl Policy {
-    pub fn new(w: &Resolved) -> Policy {
+    /// The policy of the weights `w`; with `po_pattern_learned` = 1, the
+    /// 3x3 rule uses the playout gammas of `model` when it has them.
+    pub fn new(w: &Resolved, model: Option<&Model>) -> Policy {
         Policy {
             atari: threshold(w.po_atari),
             ladder: threshold(w.po_ladder),
             two_lib: threshold(w.po_two_lib),
             two_lib_defend: threshold(w.po_two_lib_defend),
+            three_lib: threshold(w.po_three_lib),
+            eye_fix: threshold(w.po_eye_fix),
+            ko_recapture: threshold(w.po_ko_recapture),
             nakade: threshold(w.po_nakade),
             pattern: threshold(w.po_pattern),
             self_atari_reject: threshold(w.po_self_atari_reject),
             self_atari_big: threshold(w.po_self_atari_big),
             fill_board: w.po_fill_board as u32,
+            learned: if w.po_pattern_learned >= 1.0 {
+                model.and_then(Model::playout_table)
+            } else {
+                None
+            },
         }
     }
+}
+
+/// Ko recaptures a playout makes at most: without a limit, two sides that
+/// always retake would fight one ko to the move cap.
+pub const KO_RECAPTURES: u32 = 4;
+
+/// What a playout remembers from one of its moves to the next.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Memory {
+    /// Moves chosen so far (passes included).
+    ply: u32,
+    /// For each colour, the last ko point it was barred from, and the ply.
+    ko_ban: [Option<(Point, u32)>; 2],
+    /// Ko recaptures made so far.
+    recaptures: u32,
 }
 
 #[inline]
@@ -225,6 +271,119 @@ fn two_lib_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
     }
 }
 
+/// The ko point `color` was barred from two moves ago, if it can retake
+/// it now: the point is empty and playing it captures one single stone.
+fn ko_recapture(board: &Board, color: Color, mem: &Memory) -> Option<Point> {
+    let (k, at) = mem.ko_ban[color as usize]?;
+    if mem.ply != at + 2 || mem.recaptures >= KO_RECAPTURES || board.cell(k) != Cell::Empty {
+        return None;
+    }
+    let opp = Cell::stone(color.opponent());
+    let captures_one = board
+        .neighbors(k)
+        .iter()
+        .any(|&q| board.cell(q) == opp && board.liberties(q) == 1 && board.chain_len(q) == 1);
+    (captures_one && board.is_playout_candidate(k, color)).then_some(k)
+}
+
+/// Capturing races of three liberties: for each own chain of two or more
+/// stones that the last move left with three liberties and that touches
+/// an opponent chain with three or fewer, the liberties of that opponent
+/// chain (not self-ataris) and the liberties that extend the own chain to
+/// four or more.
+fn three_lib_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
+    let me = Cell::stone(color);
+    let opp = Cell::stone(color.opponent());
+    let mut seen = [Point(0); 4];
+    let mut n_seen = 0;
+    let mut libs = [Point(0); 3];
+    for q in board.neighbors(last) {
+        if board.cell(q) != me || board.liberties(q) != 3 || board.chain_len(q) < 2 {
+            continue;
+        }
+        let h = board.chain_head(q);
+        if seen[..n_seen].contains(&h) {
+            continue;
+        }
+        seen[n_seen] = h;
+        n_seen += 1;
+        let mut race = false;
+        let mut opps = [Point(0); 8];
+        let mut n_opps = 0;
+        for s in board.chain_stones(q) {
+            for r in board.neighbors(s) {
+                if board.cell(r) != opp || board.liberties(r) > 3 {
+                    continue;
+                }
+                let rh = board.chain_head(r);
+                if opps[..n_opps].contains(&rh) {
+                    continue;
+                }
+                if n_opps < opps.len() {
+                    opps[n_opps] = rh;
+                    n_opps += 1;
+                }
+                race = true;
+                let k = board.chain_liberties(r, &mut libs);
+                for &l in &libs[..k] {
+                    if board.is_playout_candidate(l, color) && !board.is_self_atari(l, color) {
+                        c.push(l);
+                    }
+                }
+            }
+        }
+        if race {
+            board.chain_liberties(q, &mut libs);
+            for &l in &libs {
+                if board.is_playout_candidate(l, color) && board.liberties_after(l, color, 4) >= 4 {
+                    c.push(l);
+                }
+            }
+        }
+    }
+}
+
+/// Eye fixes: for each empty point diagonal to `last` that is an eye of
+/// `color` away from the edge, with `last` now its one opponent diagonal,
+/// the eye's one remaining diagonal where the opponent could play (legal,
+/// not a self-atari) and so make it false. With two or more such
+/// diagonals one move does not fix the eye, and an eye on the edge is
+/// false as soon as one diagonal is the opponent's: no candidate.
+fn eye_fix_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
+    let opp = Cell::stone(color.opponent());
+    if board.cell(last) != opp {
+        return;
+    }
+    let them = color.opponent();
+    for e in board.diagonals(last) {
+        if board.cell(e) != Cell::Empty || !board.is_eyelike(e, color) {
+            continue;
+        }
+        let diag = board.diagonals(e);
+        let mut bad = 0;
+        let mut edge = false;
+        for &d in &diag {
+            match board.cell(d) {
+                Cell::Border => edge = true,
+                x if x == opp => bad += 1,
+                _ => {}
+            }
+        }
+        if edge || bad != 1 {
+            continue;
+        }
+        let mut threats = diag.iter().filter(|&&d| {
+            board.cell(d) == Cell::Empty && board.is_legal(d, them) && !board.is_self_atari(d, them)
+        });
+        if let (Some(&d), None) = (threats.next(), threats.next())
+            && board.is_playout_candidate(d, color)
+            && !board.is_self_atari(d, color)
+        {
+            c.push(d);
+        }
+    }
+}
+
 /// The vital point of a small enclosed empty region (3 to 6 points)
 /// containing `start`: the unique point with the most neighbours inside
 /// the region, if it has at least two.
@@ -333,6 +492,27 @@ fn pattern_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
             c.push(q);
         }
     }
+}
+
+/// A point next to `last` drawn by its learned gamma, against the gamma of
+/// a move elsewhere (then `None`: the later rules choose).
+fn learned_pattern<R: Rng>(
+    board: &Board,
+    color: Color,
+    last: Point,
+    t: &PlayTable,
+    rng: &mut R,
+) -> Option<Point> {
+    let mut cands = [(Point(0), 0u32); 8];
+    let n = play3::candidates(board, color, last, &mut cands);
+    let mut upto = [0.0f32; 8];
+    let mut sum = 0.0f32;
+    for (u, &(_, code)) in upto.iter_mut().zip(&cands[..n]) {
+        sum += t.gamma(code);
+        *u = sum;
+    }
+    let r = (rng.next_u32() as f32 / 4_294_967_296.0) * (sum + t.elsewhere());
+    (0..n).find(|&i| r < upto[i]).map(|i| cands[i].0)
 }
 
 /// What a self-atari move of the random rule does, as far as the policy
@@ -498,25 +678,54 @@ pub fn heavy_move<R: Rng>(
     last: Option<Point>,
     policy: &Policy,
     rng: &mut R,
+    mem: &mut Memory,
 ) -> Option<Point> {
-    if let Some(last) = last {
-        if chance(rng, policy.atari) {
-            let mut c = Cands::new();
-            atari_cands(board, color, last, chance(rng, policy.ladder), &mut c);
-            if let Some(p) = c.pick(rng) {
-                return Some(p);
-            }
+    let p = heavy_move_at(board, color, last, policy, rng, mem);
+    mem.ply += 1;
+    p
+}
+
+/// [`heavy_move`] before the ply count moves on.
+fn heavy_move_at<R: Rng>(
+    board: &Board,
+    color: Color,
+    last: Option<Point>,
+    policy: &Policy,
+    rng: &mut R,
+    mem: &mut Memory,
+) -> Option<Point> {
+    if let Some(ko) = board.ko()
+        && ko.color == color
+    {
+        mem.ko_ban[color as usize] = Some((ko.point, mem.ply));
+    }
+    if let Some(last) = last
+        && chance(rng, policy.atari)
+    {
+        let mut c = Cands::new();
+        atari_cands(board, color, last, chance(rng, policy.ladder), &mut c);
+        if let Some(p) = c.pick(rng) {
+            return Some(p);
         }
+    }
+    if chance(rng, policy.ko_recapture)
+        && let Some(p) = ko_recapture(board, color, mem)
+    {
+        mem.recaptures += 1;
+        return Some(p);
+    }
+    if let Some(last) = last {
         if chance(rng, policy.ladder)
             && let Some(p) = ladder_chase(board, color, last)
         {
             return Some(p);
         }
-        let rules: [(u32, Rule); 4] = [
+        let rules: [(u32, Rule); 5] = [
             (policy.two_lib_defend, two_lib_defend_cands),
             (policy.two_lib, two_lib_cands),
+            (policy.three_lib, three_lib_cands),
+            (policy.eye_fix, eye_fix_cands),
             (policy.nakade, nakade_cands),
-            (policy.pattern, pattern_cands),
         ];
         for (t, rule) in rules {
             if chance(rng, t) {
@@ -525,6 +734,19 @@ pub fn heavy_move<R: Rng>(
                 if let Some(p) = c.pick(rng) {
                     return Some(p);
                 }
+            }
+        }
+        if chance(rng, policy.pattern) {
+            let p = match &policy.learned {
+                Some(t) => learned_pattern(board, color, last, t, rng),
+                None => {
+                    let mut c = Cands::new();
+                    pattern_cands(board, color, last, &mut c);
+                    c.pick(rng)
+                }
+            };
+            if p.is_some() {
+                return p;
             }
         }
     }
@@ -576,11 +798,12 @@ pub fn heavy_playout<R: Rng>(
     rng: &mut R,
     moves: &mut Vec<(Point, Color)>,
 ) -> PlayoutResult {
+    let mut mem = Memory::default();
     run_playout(
         board,
         to_move,
         last,
-        |b, c, l| heavy_move(b, c, l, policy, rng),
+        |b, c, l| heavy_move(b, c, l, policy, rng, &mut mem),
         |p, c| moves.push((p, c)),
     )
 }
@@ -593,7 +816,7 @@ mod tests {
     use rand::{SeedableRng, rngs::SmallRng};
 
     fn policy() -> Policy {
-        Policy::new(&Weights::default().resolve(phase(0.0)))
+        Policy::new(&Weights::default().resolve(phase(0.0)), None)
     }
 
     #[test]
@@ -855,10 +1078,202 @@ mod tests {
         let (a1, c1) = (b.point(Coord::new(0, 0)), b.point(Coord::new(2, 0)));
         let mut played = 0;
         for _ in 0..2000 {
-            let p = heavy_move(&b, Color::Black, None, &pol, &mut rng);
+            let p = heavy_move(
+                &b,
+                Color::Black,
+                None,
+                &pol,
+                &mut rng,
+                &mut Memory::default(),
+            );
             played += matches!(p, Some(p) if p == a1 || p == c1) as u32;
         }
         assert_eq!(played, 0, "Black never fills a seki liberty");
+    }
+
+    /// The candidates of `rule` for `color` after the last move at
+    /// (x, y), as sorted coordinates.
+    fn rule_cands(b: &Board, rule: Rule, color: Color, last: (u8, u8)) -> Vec<Coord> {
+        let mut c = Cands::new();
+        rule(b, color, b.point(Coord::new(last.0, last.1)), &mut c);
+        let mut v: Vec<Coord> = c.pts[..c.n].iter().map(|&p| b.coord(p)).collect();
+        v.sort();
+        v
+    }
+
+    fn coords(v: &[(u8, u8)]) -> Vec<Coord> {
+        let mut v: Vec<Coord> = v.iter().map(|&(x, y)| Coord::new(x, y)).collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn ko_recapture_two_moves_later() {
+        // A ko: Black's C2 captures White B2, so White may not retake at
+        // B2 at once.
+        let mut b = drawn(&[". X O .", "X O . O", ". X O ."]);
+        let (b2, c2) = (b.point(Coord::new(1, 1)), b.point(Coord::new(2, 1)));
+        b.play(c2, Color::Black).unwrap();
+        assert_eq!(b.ko().map(|k| (k.point, k.color)), Some((b2, Color::White)));
+        let pol = Policy {
+            ko_recapture: u32::MAX,
+            ..policy()
+        };
+        let mut rng = SmallRng::seed_from_u64(1);
+        let mut mem = Memory::default();
+        // White, barred, answers elsewhere (a threat); Black answers it.
+        heavy_move(&b, Color::White, Some(c2), &pol, &mut rng, &mut mem);
+        assert_eq!(mem.ko_ban[Color::White as usize], Some((b2, 0)));
+        b.play(b.point(Coord::new(7, 7)), Color::White).unwrap();
+        heavy_move(&b, Color::Black, None, &pol, &mut rng, &mut mem);
+        b.play(b.point(Coord::new(7, 6)), Color::Black).unwrap();
+        // Now White retakes.
+        assert_eq!(ko_recapture(&b, Color::White, &mem), Some(b2));
+        let mut m = mem;
+        assert_eq!(
+            heavy_move(&b, Color::White, None, &pol, &mut rng, &mut m),
+            Some(b2)
+        );
+        assert_eq!(m.recaptures, 1);
+        // Not once the limit is reached, not a move later, and not after
+        // Black has connected the ko.
+        let mut m = mem;
+        m.recaptures = KO_RECAPTURES;
+        assert_eq!(ko_recapture(&b, Color::White, &m), None);
+        let mut m = mem;
+        m.ply += 2;
+        assert_eq!(ko_recapture(&b, Color::White, &m), None);
+        let mut connected = b.clone();
+        connected.play(b2, Color::Black).unwrap();
+        assert_eq!(ko_recapture(&connected, Color::White, &mem), None);
+    }
+
+    #[test]
+    fn ko_fights_in_playouts_end() {
+        // Both sides always retake: the limit ends the fight well before
+        // the move cap, and the board stays consistent.
+        let pol = Policy {
+            ko_recapture: u32::MAX,
+            ..policy()
+        };
+        let mut rng = SmallRng::seed_from_u64(9);
+        let mut moves = Vec::new();
+        for _ in 0..20 {
+            let mut b = drawn(&[". X O .", "X O . O", ". X O ."]);
+            let c2 = b.point(Coord::new(2, 1));
+            b.play(c2, Color::Black).unwrap();
+            moves.clear();
+            let r = heavy_playout(&mut b, Color::White, Some(c2), &pol, &mut rng, &mut moves);
+            assert!(!r.cut_off);
+            b.check_consistency().unwrap();
+        }
+    }
+
+    #[test]
+    fn three_liberty_races() {
+        // Black C2-C3 against White B2-B3 (fenced by Black A3); White's
+        // last move D3 left Black with three liberties (C4, D2, C1).
+        // White's B2-B3 has three (B4, A2, B1) and D3 three (D4, E3, D2):
+        // Black shortens either, or extends to four or more (C4, D2, C1).
+        let b = drawn(&[". . . . .", "X O X O .", ". O X . .", ". . . . ."]);
+        let got = rule_cands(&b, three_lib_cands, Color::Black, (3, 2));
+        let want = coords(&[
+            (1, 3),
+            (0, 1),
+            (1, 0),
+            (3, 3),
+            (4, 2),
+            (3, 1),
+            (2, 3),
+            (2, 0),
+        ]);
+        assert_eq!(got, want);
+        // Without A3 and with White D3 on a wider board of liberties (E3
+        // and D4 filled by White too), B2-B3 has four liberties and D3-E3-D4
+        // five: no race, no move.
+        let mut open = b.clone();
+        open.set_stone(Coord::new(0, 2), None);
+        open.set_stone(Coord::new(4, 2), Some(Color::White));
+        open.set_stone(Coord::new(3, 3), Some(Color::White));
+        assert_eq!(
+            rule_cands(&open, three_lib_cands, Color::Black, (3, 2)),
+            vec![]
+        );
+    }
+
+    #[test]
+    fn eye_fixes() {
+        // Black's eye at E5 (4, 4) with Black D6 and F4 on two diagonals;
+        // White's last move F6 takes a third. D4 is the one diagonal White
+        // could still take to make the eye false: Black fixes it there.
+        let mut b = Board::new(9);
+        let black = [(4, 5), (5, 4), (4, 3), (3, 4), (3, 5), (5, 3)];
+        for (x, y) in black {
+            b.set_stone(Coord::new(x, y), Some(Color::Black));
+        }
+        b.set_stone(Coord::new(5, 5), Some(Color::White));
+        assert_eq!(
+            rule_cands(&b, eye_fix_cands, Color::Black, (5, 5)),
+            coords(&[(3, 3)])
+        );
+        // Two open diagonals: one move fixes nothing.
+        b.set_stone(Coord::new(5, 3), None);
+        assert_eq!(rule_cands(&b, eye_fix_cands, Color::Black, (5, 5)), vec![]);
+        // Already false (two White diagonals): nothing to fix either.
+        b.set_stone(Coord::new(5, 3), Some(Color::White));
+        assert_eq!(rule_cands(&b, eye_fix_cands, Color::Black, (5, 5)), vec![]);
+        // An eye on the edge with one White diagonal is false already.
+        let mut e = Board::new(9);
+        for (x, y) in [(3, 0), (5, 0), (4, 1), (5, 1)] {
+            e.set_stone(Coord::new(x, y), Some(Color::Black));
+        }
+        e.set_stone(Coord::new(3, 1), Some(Color::White));
+        assert_eq!(rule_cands(&e, eye_fix_cands, Color::Black, (3, 1)), vec![]);
+    }
+
+    #[test]
+    fn learned_patterns_draw_by_gamma() {
+        use crate::learned::features::{Group, key};
+        use crate::learned::play3::{REST_ELSEWHERE, canonical, code};
+        // Black E5, White's last move E6: the hanes D6 and F6 (one shape,
+        // mirrored) get gamma 100; every other shape 1; elsewhere `e`.
+        let mut b = Board::new(9);
+        b.set_stone(Coord::new(4, 4), Some(Color::Black));
+        let e6 = b.point(Coord::new(4, 5));
+        b.play(e6, Color::White).unwrap();
+        let (d6, f6) = (b.point(Coord::new(3, 5)), b.point(Coord::new(5, 5)));
+        let hane = canonical(code(&b, f6, Color::Black)) as u64;
+        let table = |e: f32| {
+            PlayTable::new(move |k| {
+                if k == key(Group::Play3, hane) {
+                    Some(100.0)
+                } else if k == key(Group::PlayRest, REST_ELSEWHERE) {
+                    Some(e)
+                } else {
+                    None
+                }
+            })
+            .unwrap()
+        };
+        let mut rng = SmallRng::seed_from_u64(3);
+        let draw = |t: &PlayTable, rng: &mut SmallRng| {
+            let mut n = [0u32; 3];
+            for _ in 0..2000 {
+                match learned_pattern(&b, Color::Black, e6, t, rng) {
+                    Some(p) if p == d6 || p == f6 => n[0] += 1,
+                    Some(_) => n[1] += 1,
+                    None => n[2] += 1,
+                }
+            }
+            n
+        };
+        // Six other neighbours at 1, the hanes at 100, elsewhere 1: a hane
+        // about 97% of the time (200 / 207).
+        let n = draw(&table(1.0), &mut rng);
+        assert!((1880..1980).contains(&n[0]), "{n:?}");
+        // Elsewhere at 10,000: the rule mostly leaves the move to others.
+        let n = draw(&table(10_000.0), &mut rng);
+        assert!(n[2] > 1900, "{n:?}");
     }
 
     #[test]

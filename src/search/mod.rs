@@ -401,7 +401,7 @@ impl Searcher {
             ko_rule: KoRule::Simple,
             seen: ahash::AHashSet::new(),
             params: Params::new(&resolved),
-            policy: Policy::new(&resolved),
+            policy: Policy::new(&resolved, None),
             resolved,
             playouts: AtomicU64::new(0),
             started: AtomicU64::new(0),
@@ -540,7 +540,7 @@ impl Searcher {
         self.resolved = self.weights.resolve(phase(fill));
         self.params = Params::new(&self.resolved);
         self.learned_prior = learned_prior(&self.resolved, board.size()) as f32;
-        self.policy = Policy::new(&self.resolved);
+        self.policy = Policy::new(&self.resolved, self.model.as_deref());
         self.table_on = self.table.as_ref().is_some_and(|t| {
             t.scope()
                 .mismatch(board.size(), game.komi(), game.rules())

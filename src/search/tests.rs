@@ -286,7 +286,7 @@ fn the_table_gives_its_best_move_a_prior_in_later_searches() {
 /// hand-made file with tiny gammas) leaves the priors finite.
 #[test]
 fn learned_prior_scales_with_strength_and_survives_extreme_gammas() {
-    use crate::learned::features::{GROUPS, Group, key};
+    use crate::learned::features::{Group, PRIOR_GROUPS, key};
     use std::collections::BTreeMap;
     let w = Weights::default();
     let mut g = game(9);
@@ -314,7 +314,7 @@ fn learned_prior_scales_with_strength_and_survives_extreme_gammas() {
     assert!(close(wf - w0, n / 50.0) && close(vf - v0, n), "{wf} {vf}");
     // Every key known at the smallest gamma: products underflow f32.
     let mut tiny = BTreeMap::new();
-    for grp in GROUPS.iter().filter(|g| !g.is_shape()) {
+    for grp in PRIOR_GROUPS.iter().filter(|g| !g.is_shape()) {
         for v in 1..=grp.max_value() {
             tiny.insert(key(*grp, v), 1e-9f32);
         }

@@ -121,11 +121,12 @@ pub struct EngineArgs {
     /// Search without the best-move table (no probes, no stores).
     #[arg(long, global = true)]
     pub no_table: bool,
-    /// Learned move-pattern file for the priors (`tengen patterns learn`);
-    /// the built-in model equals weights/patterns.txt.
+    /// Learned move-pattern file for the priors and, with the weight
+    /// po_pattern_learned = 1, the playouts' 3x3 patterns (`tengen patterns
+    /// learn`); the built-in model equals weights/patterns.txt.
     #[arg(long, global = true, value_name = "FILE")]
     pub patterns: Option<PathBuf>,
-    /// Search without learned move patterns.
+    /// Search without learned move patterns (priors and playouts).
     #[arg(long, global = true)]
     pub no_patterns: bool,
 }

@@ -114,6 +114,37 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
                 rate
             );
         }
+        // The learned 3x3 playout patterns against the fixed shapes, in
+        // the playouts alone.
+        if m.playout_table().is_some() {
+            println!();
+            println!(
+                "playout 3x3 patterns: heavy playouts alone from the same positions, 1 thread, \
+                 fixed shapes (po_pattern_learned = 0) against learned gammas (1)"
+            );
+            println!(
+                "{:>5} {:>10} {:>14} {:>16} {:>10}",
+                "size", "playouts", "us/po fixed", "us/po learned", "cost/po"
+            );
+            let n = (playouts as usize).max(1);
+            for &size in &args.sizes {
+                let policy = |learned: f64| {
+                    let mut w = weights.resolve(tengen::weights::phase(0.0));
+                    w.po_pattern_learned = learned;
+                    tengen::playout::heavy::Policy::new(&w, Some(m))
+                };
+                let fixed = tengen::bench::heavy_playouts(size as usize, n, &policy(0.0));
+                let learned = tengen::bench::heavy_playouts(size as usize, n, &policy(1.0));
+                println!(
+                    "{:>5} {:>10} {:>14.1} {:>16.1} {:>9.0}%",
+                    format!("{0}x{0}", size),
+                    n,
+                    fixed.micros_per_playout(),
+                    learned.micros_per_playout(),
+                    100.0 * (learned.micros_per_playout() / fixed.micros_per_playout() - 1.0)
+                );
+            }
+        }
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -125,6 +125,12 @@ pub fn run(cli: &Cli, args: &PatternsArgs) -> Result<ExitCode> {
                         ("MM iterations", d, t, format!("log-likelihood {ll:.4}"))
                     }
                     Stage::Measuring(d, t) => ("held-out games", d, t, String::new()),
+                    Stage::PlayoutIteration(d, t, ll) => (
+                        "playout MM iterations",
+                        d,
+                        t,
+                        format!("log-likelihood {ll:.4}"),
+                    ),
                 };
                 if let Some((n, b)) = &pb
                     && *n != name
@@ -143,7 +149,8 @@ pub fn run(cli: &Cli, args: &PatternsArgs) -> Result<ExitCode> {
                         b.set_message(msg);
                     }
                     None => {
-                        let iteration = matches!(s, Stage::Iteration(..));
+                        let iteration =
+                            matches!(s, Stage::Iteration(..) | Stage::PlayoutIteration(..));
                         if !quiet
                             && (iteration
                                 || done == total
@@ -192,7 +199,11 @@ pub fn run(cli: &Cli, args: &PatternsArgs) -> Result<ExitCode> {
             for (k, v) in &model.header {
                 println!("{k}: {v}");
             }
-            Ok(if report.stopped_after.is_some() {
+            let playout_stopped = report
+                .playout
+                .as_ref()
+                .is_some_and(|p| p.stopped_after.is_some());
+            Ok(if report.stopped_after.is_some() || playout_stopped {
                 ExitCode::from(130)
             } else {
                 ExitCode::SUCCESS
