@@ -30,27 +30,43 @@ impl PlayoutBench {
     }
 }
 
-/// Runs `playouts` light random playouts from the empty board, one thread,
-/// seed 1.
-pub fn light_playouts(size: usize, playouts: usize) -> PlayoutBench {
-    let empty = Board::new(size);
-    let mut board = empty.clone();
+/// Times `playouts` playouts, one thread, seed 1: playout `i` starts from
+/// `starts[i % starts.len()]` and `one` plays it, returning its moves.
+fn time_playouts(
+    size: usize,
+    playouts: usize,
+    starts: &[(Board, Color)],
+    mut one: impl FnMut(&mut Board, Color, &mut SmallRng) -> usize,
+) -> PlayoutBench {
     let mut rng = SmallRng::seed_from_u64(1);
+    let mut board = Board::new(size);
     let mut moves = 0;
     let mut signature = 0u64;
-    let start = Instant::now();
-    for _ in 0..playouts {
-        board.copy_from(&empty);
-        moves += light_playout(&mut board, Color::Black, &mut rng).moves;
+    let clock = Instant::now();
+    for i in 0..playouts {
+        let (from, color) = &starts[i % starts.len()];
+        board.copy_from(from);
+        moves += one(&mut board, *color, &mut rng);
         signature ^= board.hash().rotate_left((moves % 64) as u32);
     }
     PlayoutBench {
         size,
         playouts,
         moves,
-        seconds: start.elapsed().as_secs_f64().max(1e-9),
+        seconds: clock.elapsed().as_secs_f64().max(1e-9),
         signature,
     }
+}
+
+/// Runs `playouts` light random playouts from the empty board, one thread,
+/// seed 1.
+pub fn light_playouts(size: usize, playouts: usize) -> PlayoutBench {
+    time_playouts(
+        size,
+        playouts,
+        &[(Board::new(size), Color::Black)],
+        |b, c, rng| light_playout(b, c, rng).moves,
+    )
 }
 
 /// Runs `playouts` heavy playouts with `policy`, one thread, seed 1, from
@@ -62,27 +78,15 @@ pub fn heavy_playouts(
     policy: &crate::playout::heavy::Policy,
 ) -> PlayoutBench {
     use crate::playout::heavy::heavy_playout;
-    let positions = bench_positions(size);
-    let mut board = Board::new(size);
-    let mut rng = SmallRng::seed_from_u64(1);
+    let starts: Vec<(Board, Color)> = bench_positions(size)
+        .iter()
+        .map(|(_, g)| (g.board().clone(), g.to_move()))
+        .collect();
     let mut played = Vec::new();
-    let mut moves = 0;
-    let mut signature = 0u64;
-    let start = Instant::now();
-    for i in 0..playouts {
-        let (_, g) = &positions[i % positions.len()];
-        board.copy_from(g.board());
+    time_playouts(size, playouts, &starts, |b, c, rng| {
         played.clear();
-        moves += heavy_playout(&mut board, g.to_move(), None, policy, &mut rng, &mut played).moves;
-        signature ^= board.hash().rotate_left((moves % 64) as u32);
-    }
-    PlayoutBench {
-        size,
-        playouts,
-        moves,
-        seconds: start.elapsed().as_secs_f64().max(1e-9),
-        signature,
-    }
+        heavy_playout(b, c, None, policy, rng, &mut played).moves
+    })
 }
 
 /// The fixed positions of the search benchmark: the empty board and two

@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Board, Cell, Color, Coord, Point};
+use crate::rules::{Board, Cell, Color, Coord, Point, symmetry};
 use crate::tactics::MoveTactics;
 
 /// A feature group: a candidate has at most one feature of each group.
@@ -50,21 +50,6 @@ pub enum Group {
     PlayRest = 11,
 }
 
-/// The groups of the prior's model, in key order: a candidate of the
-/// search has at most one feature of each.
-pub const PRIOR_GROUPS: [Group; 10] = [
-    Group::Diamond3,
-    Group::Diamond2,
-    Group::Nbr3,
-    Group::Capture,
-    Group::Escape,
-    Group::Atari,
-    Group::SelfAtari,
-    Group::Last,
-    Group::Last2,
-    Group::Line,
-];
-
 /// Every group a pattern file may hold, in key order: the prior's, then
 /// the playouts' ([`super::play3`]), learned apart from them.
 pub const GROUPS: [Group; 12] = [
@@ -81,6 +66,10 @@ pub const GROUPS: [Group; 12] = [
     Group::Play3,
     Group::PlayRest,
 ];
+
+/// The groups of the prior's model: a candidate of the search has at most
+/// one feature of each.
+pub const PRIOR_GROUPS: &[Group] = GROUPS.split_at(Group::Play3 as usize).0;
 
 impl Group {
     pub fn name(self) -> &'static str {
@@ -197,16 +186,10 @@ const OFFSETS: [(i8, i8); 24] = [
 fn perms() -> &'static [[u8; 24]; 8] {
     static P: OnceLock<[[u8; 24]; 8]> = OnceLock::new();
     P.get_or_init(|| {
-        let t = |s: usize, (x, y): (i8, i8)| -> (i8, i8) {
-            let (x, y) = if s & 4 != 0 { (y, x) } else { (x, y) };
-            let x = if s & 1 != 0 { -x } else { x };
-            let y = if s & 2 != 0 { -y } else { y };
-            (x, y)
-        };
         let mut p = [[0u8; 24]; 8];
         for (s, row) in p.iter_mut().enumerate() {
             for (i, slot) in row.iter_mut().enumerate() {
-                let img = t(s, OFFSETS[i]);
+                let img = symmetry(s, OFFSETS[i]);
                 *slot = OFFSETS.iter().position(|&o| o == img).unwrap() as u8;
             }
         }

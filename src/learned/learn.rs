@@ -405,7 +405,7 @@ pub fn learn(
             report.stopped_after = Some(it);
             break;
         }
-        for g in PRIOR_GROUPS {
+        for &g in PRIOR_GROUPS {
             if !group_of.contains(&g) {
                 continue;
             }

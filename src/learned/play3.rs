@@ -19,7 +19,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::features::{self, Group};
 use super::learn::{LearnConfig, Position, Stage, replay};
 use super::model::GAMMA_RANGE;
-use crate::rules::{Board, Cell, Color, Point};
+use crate::rules::{Board, Cell, Color, PATTERN3_OFFSETS, Point, symmetry};
 use crate::sgf::GameRecord;
 
 /// Codes are 20 bits: the board's 16-bit [`Board::pattern3`] code with
@@ -57,18 +57,6 @@ pub fn code(board: &Board, p: Point, color: Color) -> u32 {
     c
 }
 
-/// Offsets of the eight neighbours in code order (dy > 0 is north).
-const OFFSETS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
-];
-
 /// `PERM[s][i]`: where symmetry `s` of the square sends neighbour `i`.
 /// Orthogonal neighbours go to orthogonal ones, so the atari bits follow.
 fn perms() -> &'static [[usize; 8]; 8] {
@@ -77,11 +65,8 @@ fn perms() -> &'static [[usize; 8]; 8] {
         let mut p = [[0usize; 8]; 8];
         for (s, row) in p.iter_mut().enumerate() {
             for (i, slot) in row.iter_mut().enumerate() {
-                let (x, y) = OFFSETS[i];
-                let (x, y) = if s & 4 != 0 { (y, x) } else { (x, y) };
-                let x = if s & 1 != 0 { -x } else { x };
-                let y = if s & 2 != 0 { -y } else { y };
-                *slot = OFFSETS.iter().position(|&o| o == (x, y)).unwrap();
+                let img = symmetry(s, PATTERN3_OFFSETS[i]);
+                *slot = PATTERN3_OFFSETS.iter().position(|&o| o == img).unwrap();
             }
         }
         p

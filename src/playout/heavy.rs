@@ -200,20 +200,9 @@ fn ladder_chase(board: &Board, color: Color, last: Point) -> Option<Point> {
 /// chain that answers every atari by extending needs no move yet, and one
 /// with neither kind of move is not helped by any.
 fn two_lib_defend_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
-    let me = Cell::stone(color);
-    let mut seen = [Point(0); 4];
-    let mut n_seen = 0;
     let mut libs = [Point(0); 2];
-    for q in board.neighbors(last) {
-        if board.cell(q) != me || board.liberties(q) != 2 {
-            continue;
-        }
-        let h = board.chain_head(q);
-        if seen[..n_seen].contains(&h) {
-            continue;
-        }
-        seen[n_seen] = h;
-        n_seen += 1;
+    let (chains, n) = chains_next_to(board, color, last, 2);
+    for &q in &chains[..n] {
         board.chain_liberties(q, &mut libs);
         if libs.iter().all(|&a| tactics::escapes_atari(board, q, a)) {
             continue;
@@ -225,6 +214,26 @@ fn two_lib_defend_cands(board: &Board, color: Color, last: Point, c: &mut Cands)
         }
         capture_neighbours(board, color, q, c);
     }
+}
+
+/// The distinct chains of `color` next to `last` with exactly `libs`
+/// liberties, one stone of each, and their number.
+fn chains_next_to(board: &Board, color: Color, last: Point, libs: usize) -> ([Point; 4], usize) {
+    let me = Cell::stone(color);
+    let mut heads = [Point(0); 4];
+    let mut stones = [Point(0); 4];
+    let mut n = 0;
+    for q in board.neighbors(last) {
+        if board.cell(q) == me
+            && board.liberties(q) == libs
+            && !heads[..n].contains(&board.chain_head(q))
+        {
+            heads[n] = board.chain_head(q);
+            stones[n] = q;
+            n += 1;
+        }
+    }
+    (stones, n)
 }
 
 /// The captures of the opponent's chains in atari next to `color`'s chain
@@ -292,21 +301,10 @@ fn ko_recapture(board: &Board, color: Color, mem: &Memory) -> Option<Point> {
 /// chain (not self-ataris) and the liberties that extend the own chain to
 /// four or more.
 fn three_lib_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
-    let me = Cell::stone(color);
     let opp = Cell::stone(color.opponent());
-    let mut seen = [Point(0); 4];
-    let mut n_seen = 0;
     let mut libs = [Point(0); 3];
-    for q in board.neighbors(last) {
-        if board.cell(q) != me || board.liberties(q) != 3 || board.chain_len(q) < 2 {
-            continue;
-        }
-        let h = board.chain_head(q);
-        if seen[..n_seen].contains(&h) {
-            continue;
-        }
-        seen[n_seen] = h;
-        n_seen += 1;
+    let (chains, n) = chains_next_to(board, color, last, 3);
+    for &q in chains[..n].iter().filter(|&&q| board.chain_len(q) >= 2) {
         let mut race = false;
         let mut opps = [Point(0); 8];
         let mut n_opps = 0;

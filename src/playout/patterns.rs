@@ -15,7 +15,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Board, Point};
+use crate::rules::{Board, PATTERN3_OFFSETS, Point, symmetry};
 
 const PATTERNS: &[&str] = &[
     // hane: enclosing, non-cutting, magari, thin
@@ -35,19 +35,6 @@ const PATTERNS: &[&str] = &[
     "?X?x.O###",
     "?XO?.x###",
     "?OX?.O###",
-];
-
-/// Offsets (dx, dy) of the neighbours in [`Board::pattern3`] order:
-/// N, E, S, W, NE, SE, SW, NW (dy > 0 is north).
-const OFFSETS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (1, -1),
-    (-1, -1),
-    (-1, 1),
 ];
 
 /// The pattern-string index of an offset: row 0 is north.
@@ -70,30 +57,17 @@ fn cell_matches(want: u8, cell: u16, a: u16, b: u16) -> bool {
     }
 }
 
-/// One of the eight symmetries of the square, on an offset.
-type Transform = fn(i8, i8) -> (i8, i8);
-
 fn build() -> Box<[bool; 65536]> {
     let mut table = Box::new([false; 65536]);
-    let transforms: [Transform; 8] = [
-        |x, y| (x, y),
-        |x, y| (-y, x),
-        |x, y| (-x, -y),
-        |x, y| (y, -x),
-        |x, y| (-x, y),
-        |x, y| (x, -y),
-        |x, y| (y, x),
-        |x, y| (-y, -x),
-    ];
     for code in 0..=u16::MAX {
         let cell = |i: usize| (code >> (2 * i)) & 3;
         'found: for pat in PATTERNS {
             let pat = pat.as_bytes();
             debug_assert_eq!(pat[4], b'.');
-            for t in &transforms {
+            for t in 0..8 {
                 for (a, b) in [(1, 2), (2, 1)] {
-                    let ok = OFFSETS.iter().enumerate().all(|(i, &(dx, dy))| {
-                        let (tx, ty) = t(dx, dy);
+                    let ok = PATTERN3_OFFSETS.iter().enumerate().all(|(i, &(dx, dy))| {
+                        let (tx, ty) = symmetry(t, (dx, dy));
                         cell_matches(pat[string_index(tx, ty)], cell(i), a, b)
                     });
                     if ok {

@@ -4,6 +4,28 @@
 
 use super::*;
 
+/// Offsets (dx, dy) of the neighbours in [`Board::pattern3`] order: N, E,
+/// S, W, NE, SE, SW, NW (dy > 0 is north).
+pub const PATTERN3_OFFSETS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (1, -1),
+    (-1, -1),
+    (-1, 1),
+];
+
+/// Symmetry `s` (0..8) of the square applied to the offset (x, y): bit 2
+/// swaps the axes, then bit 0 mirrors x and bit 1 mirrors y.
+pub fn symmetry(s: usize, (x, y): (i8, i8)) -> (i8, i8) {
+    let (x, y) = if s & 4 != 0 { (y, x) } else { (x, y) };
+    let x = if s & 1 != 0 { -x } else { x };
+    let y = if s & 2 != 0 { -y } else { y };
+    (x, y)
+}
+
 impl Board {
     /// True if `color` playing on the empty point `p` would leave its chain
     /// with at most one liberty without capturing anything (a self-atari,
