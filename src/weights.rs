@@ -236,6 +236,8 @@ weights! {
         "probability of a 3x3 pattern move next to the last move";
     po_pattern_learned: Playout int [0, 1] = 0,
         "3x3 patterns of the playouts: 0 the fixed shapes (a matching point next to the last move, drawn evenly), 1 the learned gammas of the pattern file (a point next to the last move drawn by its gamma, against the gamma of a move elsewhere; the fixed shapes when the file has none)";
+    po_pattern_elsewhere: Playout real [0.0, 10.0] = 1.0,
+        "with po_pattern_learned = 1: the factor on the learned gamma of a move elsewhere, against which the neighbours of the last move are drawn (below 1 the rule plays next to the last move more often than the records did)";
     po_nakade: Playout real [0.0, 1.0] = 0.9,
         "probability of playing the vital point of a nakade shape next to the last move";
     po_self_atari_reject: Playout real [0.0, 1.0] = 0.9,

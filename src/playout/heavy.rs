@@ -66,6 +66,7 @@ pub struct Policy {
     self_atari_big: u32,
     fill_board: u32,
     learned: Option<Arc<PlayTable>>,
+    elsewhere_scale: f32,
 }
 
 fn threshold(p: f64) -> u32 {
@@ -89,6 +90,7 @@ impl Policy {
             self_atari_reject: threshold(w.po_self_atari_reject),
             self_atari_big: threshold(w.po_self_atari_big),
             fill_board: w.po_fill_board as u32,
+            elsewhere_scale: w.po_pattern_elsewhere as f32,
             learned: if w.po_pattern_learned >= 1.0 {
                 model.and_then(Model::playout_table)
             } else {
@@ -493,12 +495,13 @@ fn pattern_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
 }
 
 /// A point next to `last` drawn by its learned gamma, against the gamma of
-/// a move elsewhere (then `None`: the later rules choose).
+/// a move elsewhere times `scale` (then `None`: the later rules choose).
 fn learned_pattern<R: Rng>(
     board: &Board,
     color: Color,
     last: Point,
     t: &PlayTable,
+    scale: f32,
     rng: &mut R,
 ) -> Option<Point> {
     let mut cands = [(Point(0), 0u32); 8];
@@ -509,7 +512,7 @@ fn learned_pattern<R: Rng>(
         sum += t.gamma(code);
         *u = sum;
     }
-    let r = (rng.next_u32() as f32 / 4_294_967_296.0) * (sum + t.elsewhere());
+    let r = (rng.next_u32() as f32 / 4_294_967_296.0) * (sum + scale * t.elsewhere());
     (0..n).find(|&i| r < upto[i]).map(|i| cands[i].0)
 }
 
@@ -736,7 +739,7 @@ fn heavy_move_at<R: Rng>(
         }
         if chance(rng, policy.pattern) {
             let p = match &policy.learned {
-                Some(t) => learned_pattern(board, color, last, t, rng),
+                Some(t) => learned_pattern(board, color, last, t, policy.elsewhere_scale, rng),
                 None => {
                     let mut c = Cands::new();
                     pattern_cands(board, color, last, &mut c);
@@ -1254,10 +1257,10 @@ mod tests {
             .unwrap()
         };
         let mut rng = SmallRng::seed_from_u64(3);
-        let draw = |t: &PlayTable, rng: &mut SmallRng| {
+        let draw = |t: &PlayTable, rng: &mut SmallRng, scale: f32| {
             let mut n = [0u32; 3];
             for _ in 0..2000 {
-                match learned_pattern(&b, Color::Black, e6, t, rng) {
+                match learned_pattern(&b, Color::Black, e6, t, scale, rng) {
                     Some(p) if p == d6 || p == f6 => n[0] += 1,
                     Some(_) => n[1] += 1,
                     None => n[2] += 1,
@@ -1267,11 +1270,14 @@ mod tests {
         };
         // Six other neighbours at 1, the hanes at 100, elsewhere 1: a hane
         // about 97% of the time (200 / 207).
-        let n = draw(&table(1.0), &mut rng);
+        let n = draw(&table(1.0), &mut rng, 1.0);
         assert!((1880..1980).contains(&n[0]), "{n:?}");
         // Elsewhere at 10,000: the rule mostly leaves the move to others.
-        let n = draw(&table(10_000.0), &mut rng);
+        let n = draw(&table(10_000.0), &mut rng, 1.0);
         assert!(n[2] > 1900, "{n:?}");
+        // ... unless po_pattern_elsewhere scales it to nothing.
+        let n = draw(&table(10_000.0), &mut rng, 0.0);
+        assert_eq!(n[2], 0, "{n:?}");
     }
 
     #[test]
