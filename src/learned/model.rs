@@ -103,7 +103,7 @@ impl Model {
     }
 
     /// The playout table of the model's `play3` gammas (built once, about
-    /// 0.1 s), or `None` if it has none ([`PlayTable::new`]).
+    /// 0.05 s and 4 MiB), or `None` if it has none ([`PlayTable::new`]).
     pub fn playout_table(&self) -> Option<Arc<PlayTable>> {
         self.play
             .get_or_init(|| PlayTable::new(|k| self.get(k)).map(Arc::new))

@@ -8,7 +8,8 @@
 //! stored in the same file as groups `play3` (a shape) and `playrest`
 //! (1: a shape the model does not know, 2: a move elsewhere). In a
 //! playout, the pattern rule draws a neighbour with probability gamma /
-//! (sum of the neighbours' gammas + the elsewhere gamma), and otherwise
+//! (sum of the neighbours' gammas + the elsewhere gamma times the weight
+//! `po_pattern_elsewhere`), and otherwise
 //! leaves the move to the later rules; a dense table of every code
 //! ([`PlayTable`]) makes that a lookup per neighbour.
 

@@ -38,9 +38,9 @@
 //! Playouts use simple ko only and are cut off after `3 * size * size`
 //! moves.
 
-use rand::Rng;
-
 use std::sync::Arc;
+
+use rand::Rng;
 
 use super::{PlayoutResult, patterns, run_playout};
 use crate::learned::Model;
