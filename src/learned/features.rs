@@ -10,7 +10,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Board, Cell, Color, Coord, Point, symmetry};
+use crate::rules::{Board, Cell, Color, Coord, Point, symmetry_perms};
 use crate::tactics::MoveTactics;
 
 /// A feature group: a candidate has at most one feature of each group.
@@ -185,16 +185,7 @@ const OFFSETS: [(i8, i8); 24] = [
 /// symmetry `s` sends offset `i` to.
 fn perms() -> &'static [[u8; 24]; 8] {
     static P: OnceLock<[[u8; 24]; 8]> = OnceLock::new();
-    P.get_or_init(|| {
-        let mut p = [[0u8; 24]; 8];
-        for (s, row) in p.iter_mut().enumerate() {
-            for (i, slot) in row.iter_mut().enumerate() {
-                let img = symmetry(s, OFFSETS[i]);
-                *slot = OFFSETS.iter().position(|&o| o == img).unwrap() as u8;
-            }
-        }
-        p
-    })
+    P.get_or_init(|| symmetry_perms(&OFFSETS))
 }
 
 const EMPTY: u8 = 0;

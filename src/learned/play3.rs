@@ -20,7 +20,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use super::features::{self, Group};
 use super::learn::{LearnConfig, Position, Stage, replay};
 use super::model::GAMMA_RANGE;
-use crate::rules::{Board, Cell, Color, PATTERN3_OFFSETS, Point, symmetry};
+use crate::rules::{Board, Cell, Color, PATTERN3_OFFSETS, Point, symmetry_perms};
 use crate::sgf::GameRecord;
 
 /// Codes are 20 bits: the board's 16-bit [`Board::pattern3`] code with
@@ -60,18 +60,9 @@ pub fn code(board: &Board, p: Point, color: Color) -> u32 {
 
 /// `PERM[s][i]`: where symmetry `s` of the square sends neighbour `i`.
 /// Orthogonal neighbours go to orthogonal ones, so the atari bits follow.
-fn perms() -> &'static [[usize; 8]; 8] {
-    static P: OnceLock<[[usize; 8]; 8]> = OnceLock::new();
-    P.get_or_init(|| {
-        let mut p = [[0usize; 8]; 8];
-        for (s, row) in p.iter_mut().enumerate() {
-            for (i, slot) in row.iter_mut().enumerate() {
-                let img = symmetry(s, PATTERN3_OFFSETS[i]);
-                *slot = PATTERN3_OFFSETS.iter().position(|&o| o == img).unwrap();
-            }
-        }
-        p
-    })
+fn perms() -> &'static [[u8; 8]; 8] {
+    static P: OnceLock<[[u8; 8]; 8]> = OnceLock::new();
+    P.get_or_init(|| symmetry_perms(&PATTERN3_OFFSETS))
 }
 
 /// The smallest code over the eight symmetries of the square: a shape and
@@ -81,6 +72,7 @@ pub fn canonical(code: u32) -> u32 {
     for row in perms() {
         let mut c = 0u32;
         for (i, &j) in row.iter().enumerate() {
+            let j = u32::from(j);
             c |= ((code >> (2 * i)) & 3) << (2 * j);
             if i < 4 {
                 c |= ((code >> (16 + i)) & 1) << (16 + j);

@@ -30,7 +30,7 @@ mod score;
 pub use geometry::{Geometry, MAX_POINTS, Point};
 pub use geometry::{PASS_CODE, SLOTS};
 pub(crate) use geometry::{PointSet, ix};
-pub use predicates::{PATTERN3_OFFSETS, symmetry};
+pub use predicates::{PATTERN3_OFFSETS, symmetry, symmetry_perms};
 
 /// Packed neighbour counts of a point: empty neighbours in bits 0-2, Black
 /// in bits 4-6, White in bits 8-10. Border neighbours are the rest of 4.

@@ -26,6 +26,25 @@ pub fn symmetry(s: usize, (x, y): (i8, i8)) -> (i8, i8) {
     (x, y)
 }
 
+/// Where each symmetry of the square sends each offset of `offsets`:
+/// `perm[s][i]` is the index in `offsets` of [`symmetry`] `s` of
+/// `offsets[i]`. The offsets must be closed under the symmetries (a ring
+/// or a diamond around the point); an offset whose image is missing
+/// panics.
+pub fn symmetry_perms<const N: usize>(offsets: &[(i8, i8); N]) -> [[u8; N]; 8] {
+    let mut p = [[0u8; N]; 8];
+    for (s, row) in p.iter_mut().enumerate() {
+        for (slot, &o) in row.iter_mut().zip(offsets) {
+            let img = symmetry(s, o);
+            *slot = offsets
+                .iter()
+                .position(|&q| q == img)
+                .expect("offsets closed under the symmetries") as u8;
+        }
+    }
+    p
+}
+
 impl Board {
     /// True if `color` playing on the empty point `p` would leave its chain
     /// with at most one liberty without capturing anything (a self-atari,
