@@ -20,7 +20,9 @@ pub struct MatchArgs {
     pub engine_cmd: Option<String>,
     /// A referee engine that scores games ended by passes or the move
     /// limit with `final_score` (default: Tromp-Taylor after dead-stone
-    /// agreement).
+    /// agreement). It must count by area, as tengen plays: GNU Go only
+    /// with `--chinese-rules` (without it, it counts territory and
+    /// captures).
     #[arg(long, value_name = "COMMAND")]
     pub referee: Option<String>,
     /// Number of games; colours alternate, the engine is Black first.
