@@ -239,6 +239,7 @@ fn answers(probs: &[(ts::Problem, String)], w: &OrderWeights, level: u8) -> Vec<
                     level,
                     max_nodes: 5_000_000,
                     time: None,
+                    ..SolveOptions::default()
                 };
                 let s = ts::solve_both(p, w, opts);
                 (s.defender_first.status, s.attacker_first.status)

@@ -253,6 +253,7 @@ pub fn label(
         level: 1,
         max_nodes,
         time: None,
+        ..SolveOptions::default()
     };
     let sol: Solution = solve_both(&prob, w, opts);
     if sol.defender_first.status == Status::Unknown

@@ -20,15 +20,17 @@
 
 pub mod benson;
 pub mod dfpn;
+pub mod eyes;
 pub mod generate;
 pub mod gotools;
+pub mod local;
 pub mod order;
 pub mod problems;
 pub mod region;
 
 use std::time::{Duration, Instant};
 
-pub use dfpn::{Counters, Limits, Regime};
+pub use dfpn::{Counters, Limits, Regime, StaticCheck};
 pub use order::OrderWeights;
 pub use region::{Problem, RegionError};
 
@@ -45,6 +47,12 @@ pub struct SolveOptions {
     /// Interior nodes, summed over the searches of one answer.
     pub max_nodes: u64,
     pub time: Option<Duration>,
+    /// End lines early with the static evaluation of [`eyes`] (the
+    /// default; off only to measure it).
+    pub statics: bool,
+    /// Check a sample of the static verdicts against searches without
+    /// them (`solve --check-statics`).
+    pub check: Option<StaticCheck>,
 }
 
 impl Default for SolveOptions {
@@ -53,6 +61,8 @@ impl Default for SolveOptions {
             level: 1,
             max_nodes: DEFAULT_MAX_NODES,
             time: None,
+            statics: true,
+            check: None,
         }
     }
 }
@@ -260,8 +270,12 @@ impl Budget {
         regime: Regime,
     ) -> dfpn::Proof {
         let table = std::mem::take(&mut self.table);
-        let mut s =
-            dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits()).with_table(table);
+        let mut s = dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits())
+            .with_table(table)
+            .with_check(self.opts.check);
+        if !self.opts.statics {
+            s = s.without_statics();
+        }
         let proof = s.solve(to_move);
         self.table = s.take_table();
         self.used += proof.counters;

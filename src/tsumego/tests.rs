@@ -666,3 +666,69 @@ fn a_ko_type_that_rests_on_a_repetition_ban_carries_the_hint() {
         "{kos} ko answers, {threat_searches_only} with the ban in the threat searches only"
     );
 }
+
+/// The static evaluation against the search without it, on random-play
+/// positions (`played_out`) in every regime the solver uses: with the
+/// check mode on every verdict (each compared with a search from the
+/// same position that never consults it), no verdict is contradicted,
+/// and the answers with and without it are the same.
+#[test]
+fn static_verdicts_agree_with_the_search_without_them() {
+    let w = weights();
+    let limits = Limits {
+        max_nodes: 100_000,
+        deadline: None,
+    };
+    let check = StaticCheck {
+        every: 1,
+        max_nodes: 100_000,
+    };
+    let (mut checked, mut answers, mut used) = (0, 0, 0);
+    with_stack(|| {
+        for prob in played_out(29, 120) {
+            let att = prob.attacker();
+            let def = prob.defender;
+            for first in [att, def] {
+                for regime in [
+                    Regime::PLAIN,
+                    Regime::STRICT,
+                    Regime::threats_for(att, 1),
+                    Regime::threats_for(def, 1),
+                ] {
+                    let mut with =
+                        dfpn::Dfpn::new(&prob, &w, 1, regime, limits).with_check(Some(check));
+                    let a = with.solve(first);
+                    let c = a.counters;
+                    assert_eq!(
+                        c.contradictions,
+                        0,
+                        "{first:?} first, {regime:?}: {:?}\n{}",
+                        eyes::take_contradictions(),
+                        prob.render()
+                    );
+                    checked += c.checked - c.check_unknown;
+                    used += (c.statics > 0) as usize;
+                    let b = dfpn::Dfpn::new(&prob, &w, 1, regime, limits)
+                        .without_statics()
+                        .solve(first);
+                    if let (Some(x), Some(y)) = (a.win, b.win) {
+                        answers += 1;
+                        assert_eq!(
+                            x,
+                            y,
+                            "{first:?} first, {regime:?}: with statics {x}, without {y}\n{}",
+                            prob.render()
+                        );
+                    }
+                }
+            }
+        }
+    });
+    assert!(
+        checked >= 500 && answers >= 500 && used >= 100,
+        "only {checked} verdicts checked, {answers} answers compared, {used} searches used a verdict"
+    );
+    eprintln!(
+        "{checked} verdicts checked, {answers} answers compared, {used} searches used a verdict"
+    );
+}

@@ -446,6 +446,7 @@ pub fn runs_parallel_with(
         level,
         max_nodes,
         time: None,
+        ..SolveOptions::default()
     };
     let mut out = vec![ProblemRun::default(); set.len()];
     let never = std::sync::atomic::AtomicBool::new(false);

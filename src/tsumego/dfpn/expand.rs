@@ -137,8 +137,21 @@ impl Dfpn<'_> {
                 false,
                 if ko_exempt { spent } else { threats },
             );
-            let winner = self.terminal(depth + 1, false);
+            let mut winner = self.terminal(depth + 1, false);
+            // A static life in the plain game may be a seki: the seki test
+            // must still look.
+            let mut static_life = false;
+            if winner.is_none()
+                && let Some((w, unconditional)) = self.static_verdict(depth + 1, c.opponent())
+            {
+                winner = Some(w);
+                if self.counting {
+                    self.counters.statics += 1;
+                }
+                static_life = w == prob.defender && !unconditional && !self.regime.strict;
+            }
             let mut kid = Child::new(Some(p), key, rep, ko_exempt, winner);
+            kid.passes = static_life;
             kid.threats = if ko_exempt { spent } else { threats };
             if winner.is_none() && self.w.distance > 0.0 {
                 let (att, def) = self.distances(depth + 1);

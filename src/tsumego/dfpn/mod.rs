@@ -28,6 +28,7 @@ use ahash::AHashMap;
 use std::time::Instant;
 
 use super::benson::Benson;
+use super::eyes::Statics;
 use super::order::{self, NF, OrderWeights, PASS_FEATURE};
 use super::region::Problem;
 use crate::rules::board::MAX_POINTS;
@@ -98,6 +99,17 @@ pub struct Counters {
     pub terminals: u64,
     /// Interior nodes searched (df-pn calls).
     pub nodes: u64,
+    /// Positions decided by the static evaluation (`eyes`).
+    pub statics: u64,
+    /// Positions searched by the static evaluation's local games (not
+    /// cached yet when met).
+    pub static_work: u64,
+    /// Static verdicts checked against a search without them
+    /// ([`StaticCheck`]), those the search left unsettled, and those it
+    /// contradicted.
+    pub checked: u64,
+    pub check_unknown: u64,
+    pub contradictions: u64,
     /// Expansions whose child was found in the transposition table.
     pub tt_hits: u64,
 }
@@ -107,8 +119,22 @@ impl std::ops::AddAssign for Counters {
         self.leaves += o.leaves;
         self.terminals += o.terminals;
         self.nodes += o.nodes;
+        self.statics += o.statics;
+        self.static_work += o.static_work;
+        self.checked += o.checked;
+        self.check_unknown += o.check_unknown;
+        self.contradictions += o.contradictions;
         self.tt_hits += o.tt_hits;
     }
+}
+
+/// The check mode of the static evaluation: every verdict whose position
+/// key is a multiple of `every` is compared with a search without the
+/// static evaluation, limited to `max_nodes`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticCheck {
+    pub every: u64,
+    pub max_nodes: u64,
 }
 
 /// Node and time budget of one solve.
@@ -263,8 +289,26 @@ pub struct Dfpn<'a> {
     /// Use [`Dfpn::walled_in`] as a terminal test (tests turn it off to
     /// check it against the search).
     static_death: bool,
-    /// Benson's answer (some crucial chain alive) by position hash.
-    benson_cache: Vec<(u64, bool)>,
+    /// Benson's answer and the static evaluation's, by position hash.
+    pos_cache: Vec<PosEntry>,
+    /// The static evaluation of `eyes` (tests turn it off to check it
+    /// against the search).
+    use_statics: bool,
+    statics: Statics,
+    check: Option<StaticCheck>,
+}
+
+/// What the terminal tests found for one position (stones only): one
+/// cache line holds both, so a lookup costs one memory access.
+#[derive(Clone, Copy, Default)]
+struct PosEntry {
+    key: u64,
+    /// Benson: 0 not known yet, 1 no crucial chain alive, 2 one is.
+    benson: u8,
+    /// The static evaluation by side to move (`Color::index`): 0 not known
+    /// yet, 1 defender (may be seki), 2 defender (unconditional), 3
+    /// attacker, 4 no verdict.
+    statics: [u8; 2],
 }
 
 /// Entries of the direct-mapped cache of Benson's test (1 MiB).
@@ -308,8 +352,25 @@ impl<'a> Dfpn<'a> {
             feat: [0.0; NF],
             closed: Self::is_closed(prob),
             static_death: true,
-            benson_cache: vec![(0, false); BENSON_CACHE],
+            pos_cache: vec![PosEntry::default(); BENSON_CACHE],
+            use_statics: true,
+            statics: Statics::default(),
+            check: None,
         }
+    }
+
+    /// Checks a sample of the static verdicts against a search without
+    /// them ([`StaticCheck`]).
+    pub fn with_check(mut self, check: Option<StaticCheck>) -> Self {
+        self.check = check;
+        self
+    }
+
+    /// Turns the static evaluation of `eyes` off (tests check it against
+    /// the search).
+    pub fn without_statics(mut self) -> Self {
+        self.use_statics = false;
+        self
     }
 
     /// Starts from the table of earlier searches of the same problem.

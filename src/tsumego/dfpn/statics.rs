@@ -100,15 +100,22 @@ impl Dfpn<'_> {
         // (transpositions, the same child under another parent) reuse it.
         let key = b.hash() ^ BENSON_SALT;
         let slot = (key as usize) & (BENSON_CACHE - 1);
-        let alive = match self.benson_cache[slot] {
-            (k, v) if k == key => v,
-            _ => {
+        let e = &mut self.pos_cache[slot];
+        if e.key != key {
+            *e = PosEntry {
+                key,
+                ..PosEntry::default()
+            };
+        }
+        let alive = match e.benson {
+            0 => {
                 let benson = &mut self.benson;
                 let v = (0..prob.crucial.len())
                     .any(|i| prob.chain_on_board(b, i) && benson.alive(prob, b, self.crucial[i]));
-                self.benson_cache[slot] = (key, v);
+                self.pos_cache[slot].benson = 1 + v as u8;
                 v
             }
+            v => v == 2,
         };
         if alive {
             return Some(prob.defender);
@@ -133,6 +140,95 @@ impl Dfpn<'_> {
             return Some(prob.attacker());
         }
         None
+    }
+
+    /// The static evaluation of `eyes` for the position at `depth` with
+    /// `to_move` to play, reached by a move (not a pass): the winner, and
+    /// for a defender win whether it is unconditional life. Cached by
+    /// position key.
+    pub(super) fn static_verdict(&mut self, depth: usize, to_move: Color) -> Option<(Color, bool)> {
+        if !self.use_statics {
+            return None;
+        }
+        let prob = self.prob;
+        let b = &self.boards[depth];
+        if b.ko().is_some() {
+            return None;
+        }
+        let key = b.hash() ^ BENSON_SALT;
+        let slot = (key as usize) & (BENSON_CACHE - 1);
+        if self.pos_cache[slot].key != key {
+            self.pos_cache[slot] = PosEntry {
+                key,
+                ..PosEntry::default()
+            };
+        }
+        let side = to_move.index();
+        let v = match self.pos_cache[slot].statics[side] {
+            0 => {
+                let before = self.statics.work;
+                let w = self
+                    .statics
+                    .verdict(prob, b, to_move, self.regime.strict, self.closed);
+                if self.counting {
+                    self.counters.static_work += self.statics.work - before;
+                }
+                let v = match w {
+                    None => 4,
+                    Some(v) if v.winner == prob.defender => 1 + v.unconditional as u8,
+                    Some(_) => 3,
+                };
+                self.pos_cache[slot].statics[side] = v;
+                if let (Some(w), Some(check)) = (w, self.check)
+                    && key.is_multiple_of(check.every)
+                {
+                    self.check_verdict(depth, to_move, w.winner, check.max_nodes);
+                }
+                v
+            }
+            v => v,
+        };
+        match v {
+            1 => Some((prob.defender, false)),
+            2 => Some((prob.defender, true)),
+            3 => Some((prob.attacker(), false)),
+            _ => None,
+        }
+    }
+
+    /// Checks a static verdict against a search without the static
+    /// evaluation (from the same position, history aside, in this
+    /// search's regime).
+    fn check_verdict(&mut self, depth: usize, to_move: Color, winner: Color, max_nodes: u64) {
+        let mut sub = self.prob.clone();
+        sub.board = self.boards[depth].clone();
+        let limits = Limits {
+            max_nodes,
+            deadline: None,
+        };
+        let mut d = Dfpn::new(&sub, self.w, 1, self.regime, limits).without_statics();
+        let full = d
+            .solve(to_move)
+            .win
+            .map(|w| if w { to_move } else { to_move.opponent() });
+        self.counters.checked += 1;
+        match full {
+            None => self.counters.check_unknown += 1,
+            Some(f) if f != winner => {
+                self.counters.contradictions += 1;
+                super::super::eyes::report_contradiction(format!(
+                    "static verdict {} wins ({}), search {} wins; {} to move, threats {:?}, strict {}\n{}",
+                    winner.name(),
+                    self.statics.why(),
+                    f.name(),
+                    to_move.name(),
+                    self.regime.threats,
+                    self.regime.strict,
+                    sub.render()
+                ));
+            }
+            Some(_) => {}
+        }
     }
 
     /// Heuristic distances of the position at `depth`, for df-pn's

@@ -60,6 +60,22 @@ pub struct SolveArgs {
     /// only) is solved for that mover alone.
     #[arg(long)]
     pub both: bool,
+    /// Solve without the static evaluation (eye spaces and one-chain local
+    /// games; Benson's test and the walled-in test stay): for measuring
+    /// what it gains.
+    #[arg(long)]
+    pub no_statics: bool,
+    /// Check mode: compare every static verdict whose position key is a
+    /// multiple of N (1: all of them) with a search from that position
+    /// without the static evaluation. The summary counts the checks and
+    /// the contradictions; each contradiction is printed on stderr with
+    /// its position, and the exit code is 1 if there is any.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub check_statics: Option<u64>,
+    /// Node limit of each check search of --check-statics (beyond it the
+    /// check is counted as unsettled).
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub check_nodes: u64,
 }
 
 #[derive(Serialize)]
@@ -84,6 +100,10 @@ struct SideJson {
     line_leaves: u64,
     /// Every terminal test at expansion (the older count).
     terminals: u64,
+    /// Positions ended by the static evaluation.
+    statics: u64,
+    /// Positions searched by the static evaluation's local games.
+    static_work: u64,
     nodes: u64,
     tt_hits: u64,
     ms: f64,
@@ -122,6 +142,8 @@ fn side_json(fp: &FileProblem, a: &SideAnswer, defender_first: bool) -> SideJson
         leaves: a.counters.leaves,
         line_leaves: a.line_leaves(),
         terminals: a.counters.terminals,
+        statics: a.counters.statics,
+        static_work: a.counters.static_work,
         nodes: a.counters.nodes,
         tt_hits: a.counters.tt_hits,
         ms: a.elapsed.as_secs_f64() * 1e3,
@@ -208,6 +230,13 @@ struct SummaryJson {
     leaves: u64,
     terminals: u64,
     nodes: u64,
+    statics: u64,
+    static_work: u64,
+    /// Check mode: static verdicts checked, left unsettled by the check
+    /// search, and contradicted.
+    checked: u64,
+    check_unknown: u64,
+    contradictions: u64,
     solver_ms: f64,
     wall_ms: f64,
     level: u8,
@@ -292,6 +321,11 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
         level: args.level,
         max_nodes: args.max_nodes,
         time: args.time.map(Duration::from_secs_f64),
+        statics: !args.no_statics,
+        check: args.check_statics.map(|every| ts::StaticCheck {
+            every,
+            max_nodes: args.check_nodes,
+        }),
     };
     let n = list.len();
     let start = Instant::now();
@@ -311,10 +345,12 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
             fp.problem(max_region).map(|prob| {
                 let sol = fp.solve(&prob, &w, opts, args.both);
                 let listed = fp.check_listed(&prob, &sol, &w, opts);
-                (prob, sol, listed)
+                // The check mode's findings, made on this thread.
+                let contradictions = ts::eyes::take_contradictions();
+                (prob, sol, listed, contradictions)
             })
         },
-        |i, r: Result<(ts::Problem, Sides, Listed), problems::ProblemError>| {
+        |i, r: Result<(ts::Problem, Sides, Listed, Vec<String>), problems::ProblemError>| {
             let fp = &list[i];
             sum.problems += 1;
             let mut lock = out.lock();
@@ -327,7 +363,7 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                         None => eprintln!("{msg}"),
                     }
                 }
-                Ok((prob, sol, listed)) => {
+                Ok((prob, sol, listed, contradictions)) => {
                     let c = sol.counters();
                     let sides = [sol.defender_first.as_ref(), sol.attacker_first.as_ref()];
                     let ms: f64 = sides
@@ -338,6 +374,18 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                     sum.leaves += c.leaves;
                     sum.terminals += c.terminals;
                     sum.nodes += c.nodes;
+                    sum.statics += c.statics;
+                    sum.static_work += c.static_work;
+                    sum.checked += c.checked;
+                    sum.check_unknown += c.check_unknown;
+                    sum.contradictions += c.contradictions;
+                    for contradiction in contradictions {
+                        let msg = format!("{}: CONTRADICTION: {contradiction}", fp.name);
+                        match &progress {
+                            Some(b) => b.println(&msg),
+                            None => eprintln!("{msg}"),
+                        }
+                    }
                     for (a, def_first) in [(sides[0], true), (sides[1], false)] {
                         let (Some(e), Some(a)) = (fp.expect(def_first), a) else {
                             continue;
@@ -439,6 +487,15 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
             serde_json::to_string(&serde_json::json!({ "summary": sum })).expect("serialisable")
         );
     } else {
+        if args.check_statics.is_some() {
+            let _ = writeln!(
+                io::stdout().lock(),
+                "check: {} static verdicts checked, {} unsettled by the check search, {} contradictions",
+                sum.checked,
+                sum.check_unknown,
+                sum.contradictions
+            );
+        }
         let _ = writeln!(
             io::stdout().lock(),
             "summary: {} problems, {} solved, {} unknown, {} errors; {} with an answer in the file, {} agree; {} answers per mover: class {} agree, exactly (ko type) {}, key move listed {} of {}; leaves {} (terminal tests {}), nodes {}, solver time {:.1} s, wall {:.1} s (level {})",
@@ -461,7 +518,13 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
             sum.level
         );
     }
-    Ok(if sum.errors > 0 {
+    if sum.contradictions > 0 {
+        eprintln!(
+            "tengen: the check mode found {} contradictions (printed above): the static evaluation is wrong on them",
+            sum.contradictions
+        );
+    }
+    Ok(if sum.errors > 0 || sum.contradictions > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

@@ -1,4 +1,6 @@
-//! `tengen tsumego generate`: labelled problem sets made by the solver.
+//! `tengen tsumego generate`: labelled problem sets made by the solver;
+//! `tengen tsumego eyes build|verify`: the eye table of the static
+//! evaluation.
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -47,6 +49,39 @@ pub enum TsumegoAction {
         #[arg(long, default_value_t = 0)]
         first: u64,
     },
+    /// The eye table of the static evaluation: every eye space of one
+    /// defender chain up to N points, solved exactly by the local-game
+    /// solver (docs/tsumego.md, "Static evaluation"). The solver computes
+    /// the same values itself when it meets an eye space; the table is
+    /// for inspection and checking.
+    Eyes {
+        #[command(subcommand)]
+        action: EyesAction,
+    },
+}
+
+#[derive(Subcommand, Debug)]
+pub enum EyesAction {
+    /// Write the table as text.
+    Build {
+        /// Largest eye space, in points (1 to 7; 7 takes about 10 s).
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=7))]
+        max_points: u8,
+        /// Output file (`-`: standard output).
+        #[arg(long, default_value = "-", value_name = "FILE")]
+        out: PathBuf,
+    },
+    /// Check a table written by `build`: every entry solved again, the
+    /// table complete for its size, and, with --search N, N entries set on
+    /// a board and solved by the solver's own search (df-pn without the
+    /// static evaluation).
+    Verify {
+        /// The table file.
+        file: PathBuf,
+        /// Entries to check against the search (spread over the table).
+        #[arg(long, default_value_t = 500, value_name = "N")]
+        search: usize,
+    },
 }
 
 fn parse_range(s: &str) -> Result<(usize, usize)> {
@@ -70,6 +105,7 @@ fn parse_range(s: &str) -> Result<(usize, usize)> {
 
 pub fn run(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
     match &args.action {
+        TsumegoAction::Eyes { action } => eyes(cli, action),
         TsumegoAction::Generate {
             count,
             size_range,
@@ -178,4 +214,60 @@ fn append(dir: &Path, difficulty: u32, text: &str) -> Result<()> {
     f.sync_data()
         .with_context(|| format!("cannot write '{}'", path.display()))?;
     Ok(())
+}
+
+fn eyes(cli: &Cli, action: &EyesAction) -> Result<ExitCode> {
+    use tengen::tsumego::eyes;
+    match action {
+        EyesAction::Build { max_points, out } => {
+            let start = Instant::now();
+            let keys = eyes::all_area_keys(*max_points as usize);
+            let values: Vec<eyes::AreaValue> = keys.iter().map(|k| eyes::solve_area(k).0).collect();
+            let text = eyes::table_text(*max_points as usize, &keys, &values);
+            if out.as_os_str() == "-" {
+                io::stdout().lock().write_all(text.as_bytes())?;
+            } else {
+                std::fs::write(out, &text)
+                    .with_context(|| format!("cannot write '{}'", out.display()))?;
+            }
+            if !cli.engine.quiet {
+                eprintln!(
+                    "eyes build: {} eye spaces of 1 to {max_points} points in {:.1} s",
+                    keys.len(),
+                    start.elapsed().as_secs_f64()
+                );
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        EyesAction::Verify { file, search } => {
+            let text = std::fs::read_to_string(file)
+                .with_context(|| format!("cannot read '{}'", file.display()))?;
+            let table = eyes::parse_table(&text).with_context(|| format!("{}", file.display()))?;
+            let weights = cli.engine.load_weights()?;
+            let w = OrderWeights::new(&weights);
+            let start = Instant::now();
+            let c = tengen::tsumego::with_stack(|| eyes::verify_table(&table, *search, &w));
+            for line in &c.wrong {
+                eprintln!("{line}");
+            }
+            let _ = writeln!(
+                io::stdout().lock(),
+                "eyes verify: {} entries of 1 to {} points; {} differ from a fresh solve, {} missing, {} not eye spaces of that size or repeated; {} games checked against the search, {} disagree ({:.1} s): {}",
+                table.entries.len(),
+                table.max_points,
+                c.wrong.len(),
+                c.missing,
+                c.extra,
+                c.searched,
+                c.disagree,
+                start.elapsed().as_secs_f64(),
+                if c.ok() { "ok" } else { "FAILED" }
+            );
+            Ok(if c.ok() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            })
+        }
+    }
 }
