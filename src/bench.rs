@@ -251,3 +251,107 @@ pub fn table_ops(
     });
     ops.load(Relaxed) as f64 / start.elapsed().as_secs_f64()
 }
+
+/// The solver benchmark's problems (GoTools syntax; where they come from
+/// is in the file's header).
+pub const SOLVER_PROBLEMS: &str = include_str!("../tests/data/solver-bench.gt");
+
+/// The result of the solver benchmark: both movers of every problem,
+/// level 1, one thread.
+#[derive(Clone, Debug, Default)]
+pub struct SolverBench {
+    pub problems: usize,
+    pub answers: usize,
+    /// Answers that hit the node limit.
+    pub unsettled: usize,
+    pub leaves: u64,
+    pub nodes: u64,
+    /// Positions the static evaluation decided, and the positions its
+    /// local games searched.
+    pub statics: u64,
+    pub static_work: u64,
+    pub seconds: f64,
+    /// Per answer: time in seconds, sorted.
+    pub times: Vec<f64>,
+    /// FNV-1a of every answer's status, key move, leaves and nodes: the
+    /// same on every run of the same build, so it changes only when the
+    /// search does.
+    pub signature: u64,
+}
+
+impl SolverBench {
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.seconds.max(1e-9)
+    }
+
+    /// The time of the answer at quantile `q` (0 to 1).
+    pub fn time_quantile(&self, q: f64) -> f64 {
+        if self.times.is_empty() {
+            return 0.0;
+        }
+        let i = ((self.times.len() - 1) as f64 * q).round() as usize;
+        self.times[i]
+    }
+}
+
+/// Solves every problem of `text` (GoTools syntax) for both movers, one
+/// thread, with or without the static evaluation.
+pub fn solver(
+    text: &str,
+    weights: &crate::tsumego::OrderWeights,
+    statics: bool,
+    max_nodes: u64,
+) -> Result<SolverBench, crate::tsumego::problems::ProblemError> {
+    use crate::tsumego::{SolveOptions, gotools, solve_both};
+    let file = gotools::parse(text, "solver-bench")?;
+    let probs = file
+        .iter()
+        .map(|fp| fp.problem(crate::tsumego::region::DEFAULT_MAX_REGION))
+        .collect::<Result<Vec<_>, _>>()?;
+    let opts = SolveOptions {
+        max_nodes,
+        statics,
+        ..SolveOptions::default()
+    };
+    let mut r = SolverBench {
+        problems: probs.len(),
+        signature: FNV_OFFSET,
+        ..SolverBench::default()
+    };
+    let clock = Instant::now();
+    crate::pool::with_stack(|| {
+        for prob in &probs {
+            let s = solve_both(prob, weights, opts);
+            for a in [&s.defender_first, &s.attacker_first] {
+                r.answers += 1;
+                r.unsettled += (a.status == crate::tsumego::Status::Unknown) as usize;
+                r.leaves += a.counters.leaves;
+                r.nodes += a.counters.nodes;
+                r.statics += a.counters.statics;
+                r.static_work += a.counters.static_work;
+                r.times.push(a.elapsed.as_secs_f64());
+                let text = format!(
+                    "{:?} {:?} {} {}",
+                    a.status, a.owl.mv, a.counters.leaves, a.counters.nodes
+                );
+                r.signature = fnv1a(r.signature, text.as_bytes());
+            }
+        }
+    });
+    r.seconds = clock.elapsed().as_secs_f64();
+    r.times.sort_by(f64::total_cmp);
+    Ok(r)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_solver_bench_problems_read_and_are_closed() {
+        let file = crate::tsumego::gotools::parse(super::SOLVER_PROBLEMS, "solver-bench").unwrap();
+        assert!(file.len() >= 20, "{} problems", file.len());
+        for fp in &file {
+            fp.problem(crate::tsumego::region::DEFAULT_MAX_REGION)
+                .unwrap_or_else(|e| panic!("{}: {e}", fp.source));
+        }
+    }
+}

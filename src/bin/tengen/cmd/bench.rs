@@ -18,12 +18,23 @@ pub struct BenchArgs {
     /// Board sizes to measure.
     #[arg(long, value_delimiter = ',', default_values_t = [9u8, 19])]
     pub sizes: Vec<u8>,
+    /// The tsumego solver instead of the search: the fixed problems of
+    /// tests/data/solver-bench.gt (or --problems), both movers, level 1,
+    /// one thread, with and without the static evaluation.
+    #[arg(long)]
+    pub solver: bool,
+    /// GoTools-syntax problem file for --solver instead of the built-in set.
+    #[arg(long, value_name = "FILE", requires = "solver")]
+    pub problems: Option<std::path::PathBuf>,
     // Playouts per position: the global --playouts (default 100000 with
     // --random, else 20000). Threads: with the global --threads N above 1,
     // the search also runs on N threads and the scaling ratio is reported.
 }
 
 pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
+    if args.solver {
+        return solver(cli, args);
+    }
     for &size in &args.sizes {
         anyhow::ensure!(
             (2..=25).contains(&size),
@@ -145,6 +156,60 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
                 );
             }
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn solver(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
+    use anyhow::Context;
+    let (text, name) = match &args.problems {
+        Some(path) => (
+            std::fs::read_to_string(path)
+                .with_context(|| format!("cannot read '{}'", path.display()))?,
+            path.display().to_string(),
+        ),
+        None => (
+            tengen::bench::SOLVER_PROBLEMS.to_string(),
+            "tests/data/solver-bench.gt (built in)".to_string(),
+        ),
+    };
+    let weights = cli.engine.load_weights()?;
+    let w = tengen::tsumego::OrderWeights::new(&weights);
+    let max_nodes = tengen::tsumego::DEFAULT_MAX_NODES;
+    println!(
+        "tsumego solver on {name}: both movers, level 1, one thread, {max_nodes} nodes per answer"
+    );
+    println!(
+        "{:>9} {:>8} {:>9} {:>10} {:>11} {:>8} {:>10} {:>9} {:>9} {:>8} {:>18}",
+        "statics",
+        "answers",
+        "unsettled",
+        "leaves",
+        "nodes",
+        "time s",
+        "nodes/s",
+        "median ms",
+        "p90 ms",
+        "max ms",
+        "signature"
+    );
+    for statics in [false, true] {
+        let r = tengen::bench::solver(&text, &w, statics, max_nodes)
+            .with_context(|| format!("problems of {name}"))?;
+        println!(
+            "{:>9} {:>8} {:>9} {:>10} {:>11} {:>8.2} {:>10.0} {:>9.1} {:>9.1} {:>8.1} {:>18}",
+            if statics { "on" } else { "off" },
+            r.answers,
+            r.unsettled,
+            r.leaves,
+            r.nodes,
+            r.seconds,
+            r.nodes_per_second(),
+            1e3 * r.time_quantile(0.5),
+            1e3 * r.time_quantile(0.9),
+            1e3 * r.time_quantile(1.0),
+            format!("{:016x}", r.signature)
+        );
     }
     Ok(ExitCode::SUCCESS)
 }
