@@ -349,6 +349,10 @@ pub fn table_text(max_points: usize, keys: &[Key], values: &[AreaValue]) -> Stri
 /// Version of the table's text format.
 pub const TABLE_VERSION: u32 = 1;
 
+/// Largest eye space a table may hold (`tengen tsumego eyes build`; 7
+/// points are 135,152 shapes).
+pub const MAX_TABLE_POINTS: usize = 7;
+
 /// An eye-space key as text: `LB 3x2 ...|x.#` (see [`table_text`]).
 pub fn key_text(key: &Key) -> String {
     let (pts, flags) = decode(key);
@@ -668,7 +672,7 @@ pub enum TableError {
     )]
     Version { line: usize, found: String },
     #[error(
-        "line {line}: no size in the header (expected `# tengen eye table {TABLE_VERSION}: every eye space of 1 to N points ...`)"
+        "line {line}: no size of 1 to {MAX_TABLE_POINTS} points in the header (expected `# tengen eye table {TABLE_VERSION}: every eye space of 1 to N points ...`)"
     )]
     Header { line: usize },
     #[error(
@@ -699,7 +703,7 @@ pub fn parse_table(text: &str) -> Result<EyeTable, TableError> {
                 .nth(1)
                 .and_then(|r| r.split_whitespace().next())
                 .and_then(|n| n.parse().ok())
-                .filter(|&n| n >= 1)
+                .filter(|n| (1..=MAX_TABLE_POINTS).contains(n))
                 .ok_or(TableError::Header { line: line_no })?;
             continue;
         }
@@ -1444,6 +1448,11 @@ mod tests {
         assert!(matches!(
             parse_table("# nothing\n"),
             Err(TableError::NoHeader)
+        ));
+        let huge = text.replacen("of 1 to 4 points", "of 1 to 40 points", 1);
+        assert!(matches!(
+            parse_table(&huge),
+            Err(TableError::Header { line: 1 })
         ));
         let v2 = text.replacen("eye table 1:", "eye table 2:", 1);
         assert!(matches!(parse_table(&v2), Err(TableError::Version { .. })));

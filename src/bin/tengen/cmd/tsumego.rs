@@ -65,7 +65,7 @@ pub enum EyesAction {
     /// Write the table as text.
     Build {
         /// Largest eye space, in points (1 to 7; 7 takes about 10 s).
-        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=7))]
+        #[arg(long, default_value_t = 6, value_parser = clap::value_parser!(u8).range(1..=tengen::tsumego::eyes::MAX_TABLE_POINTS as i64))]
         max_points: u8,
         /// Output file (`-`: standard output).
         #[arg(long, default_value = "-", value_name = "FILE")]
