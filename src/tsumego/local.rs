@@ -124,6 +124,30 @@ pub struct Verdict {
     pub clean: bool,
 }
 
+/// What the children of a position searched so far say.
+struct Children {
+    /// A clean win for the mover.
+    result: Option<Verdict>,
+    /// A win for the mover that rests on a ban.
+    unclean_win: bool,
+    /// Every loss so far is clean (and no ban cut a move off).
+    all_clean: bool,
+}
+
+impl Children {
+    fn add(&mut self, r: Verdict, mover_is_def: bool) {
+        if r.defender_wins == mover_is_def {
+            if r.clean {
+                self.result = Some(r);
+            } else {
+                self.unclean_win = true;
+            }
+        } else if !r.clean {
+            self.all_clean = false;
+        }
+    }
+}
+
 thread_local! {
     /// The memo of the last game solved on this thread, emptied: its
     /// capacity serves the next game.
@@ -353,9 +377,11 @@ impl<'g> Solver<'g> {
             return v;
         }
         let mover_is_def = s.def_to_move;
-        let mut unclean_win = false;
-        let mut all_clean = s.ko == NO_KO;
-        let mut result: Option<Verdict> = None;
+        let mut acc = Children {
+            result: None,
+            unclean_win: false,
+            all_clean: s.ko == NO_KO,
+        };
         // Points next to the crucial chains first: most kills and most
         // defences are there.
         let empty_all = self.g.full() & !(s.att | s.def);
@@ -370,7 +396,7 @@ impl<'g> Solver<'g> {
         }) & empty_all;
         let mut order = [near, empty_all & !near];
         let mut k = 0;
-        while result.is_none() {
+        while acc.result.is_none() {
             while k < 2 && order[k] == 0 {
                 k += 1;
             }
@@ -386,7 +412,7 @@ impl<'g> Solver<'g> {
             if self.stack.contains(&rep) {
                 // Banned by the repetition rule: the result now depends
                 // on the line.
-                all_clean = false;
+                acc.all_clean = false;
                 continue;
             }
             let r = if self.crucial_gone(child.def) {
@@ -400,17 +426,9 @@ impl<'g> Solver<'g> {
                 self.stack.pop();
                 r
             };
-            if r.defender_wins == mover_is_def {
-                if r.clean {
-                    result = Some(r);
-                } else {
-                    unclean_win = true;
-                }
-            } else if !r.clean {
-                all_clean = false;
-            }
+            acc.add(r, mover_is_def);
         }
-        if result.is_none() {
+        if acc.result.is_none() {
             // The pass.
             let r = if s.pass_ends {
                 Verdict {
@@ -427,25 +445,17 @@ impl<'g> Solver<'g> {
                 };
                 self.search(child)
             };
-            if r.defender_wins == mover_is_def {
-                if r.clean {
-                    result = Some(r);
-                } else {
-                    unclean_win = true;
-                }
-            } else if !r.clean {
-                all_clean = false;
-            }
+            acc.add(r, mover_is_def);
         }
-        let v = match result {
+        let v = match acc.result {
             Some(v) => v,
-            None if unclean_win => Verdict {
+            None if acc.unclean_win => Verdict {
                 defender_wins: mover_is_def,
                 clean: false,
             },
             None => Verdict {
                 defender_wins: !mover_is_def,
-                clean: all_clean,
+                clean: acc.all_clean,
             },
         };
         if !self.aborted {
