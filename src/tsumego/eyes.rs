@@ -148,17 +148,12 @@ fn canonical_into(
     for s in 0..8 {
         img.clear();
         for &(x, y, t) in points {
-            let (mut a, mut b) = (x as i16, y as i16);
-            if s & 4 != 0 {
-                std::mem::swap(&mut a, &mut b);
-            }
-            if s & 1 != 0 {
-                a = n - a;
-            }
-            if s & 2 != 0 {
-                b = n - b;
-            }
-            img.push((b as u8, a as u8, t));
+            // The board's symmetry about its centre, in doubled
+            // coordinates (exact for odd and even sizes).
+            let centred = ((2 * x as i16 - n) as i8, (2 * y as i16 - n) as i8);
+            let (a, b) = crate::rules::symmetry(s, centred);
+            let back = |v: i8| ((v as i16 + n) / 2) as u8;
+            img.push((back(b), back(a), t));
         }
         let minx = img.iter().map(|p| p.1).min().unwrap_or(0);
         let miny = img.iter().map(|p| p.0).min().unwrap_or(0);
