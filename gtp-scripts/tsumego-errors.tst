@@ -73,8 +73,9 @@ loadsgf sgf/ld-bulky-five.sgf 1
 40 owl_attack E5
 #? [\? E5 is empty: name a stone of the group to attack or defend]
 
+# Black's wall is not enclosed: it is framed, and walks out of the frame.
 41 owl_attack E4
-#? [\? the group at E4 is not enclosed.*]
+#? [0]
 
 42 tsumego_solve A3 sideways
 #? [\? syntax error: expected: tsumego_solve .*]
@@ -109,3 +110,53 @@ loadsgf sgf/ld-two-chains.sgf
 
 65 tengen-owl_attack B9 E9
 #? [\? the crucial stones B9 and E9 are of different colours.*]
+
+# A group that cannot be framed: its fight spans the whole board.
+boardsize 19
+clear_board
+play B A10
+play B B10
+play B C10
+play B D10
+play B E10
+play B F10
+play B G10
+play B H10
+play B J10
+play B K10
+play B L10
+play B M10
+play B N10
+play B O10
+play B P10
+play B Q10
+play B R10
+play B S10
+play B T10
+play B K1
+play B K2
+play B K3
+play B K4
+play B K5
+play B K6
+play B K7
+play B K8
+play B K9
+play B K11
+play B K12
+play B K13
+play B K14
+play B K15
+play B K16
+play B K17
+play B K18
+play B K19
+play W L11
+70 owl_attack K10
+#? [\? the group at K10 is not enclosed, and it cannot be framed: the framed region has .* empty points, more than the solver takes \(64\).*]
+
+71 tsumego_genmove w
+#? [\? the framed region has .* empty points.*]
+
+72 tsumego_genmove
+#? [\? syntax error.*]

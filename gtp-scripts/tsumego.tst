@@ -120,3 +120,13 @@ loadsgf sgf/ld-two-chains.sgf
 
 64 tsumego_solve F8 attacker
 #? [status dead code 1 ko - first attacker move F9 .* region 2 line B F9]
+
+# tsumego_genmove: the stones on the board are the problem, framed (a book
+# problem: the side to play lives or kills). The bulky five: Black kills
+# at its vital point, White lives there.
+loadsgf sgf/ld-bulky-five.sgf 1
+70 tsumego_genmove b
+#? [B1]
+
+71 tsumego_genmove w
+#? [B1]

@@ -407,3 +407,48 @@ fn level_one_does_not_give_up_below_the_node_limit() {
     assert_eq!(s.attacker_first.status, Status::Dead);
     assert_eq!(fp.agrees(&prob, &s.into(), &[]), Some(true));
 }
+
+/// A book problem in JSON (hand-made: a straight three on the side of a
+/// 19x19 board, White to play): framed, solved for the side to play, the
+/// first move judged against the file's.
+#[test]
+fn solve_cli_frames_a_book_problem_in_json() {
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--threads", "1", "--quiet", "solve", "--json", "--show"])
+        .arg(format!("{data}/book-side.json"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    // --show draws the frame: Black's stones around the box.
+    assert!(text.contains("XxoooooxX"), "{text}");
+    let lines: Vec<serde_json::Value> = text
+        .lines()
+        .filter(|l| l.starts_with('{'))
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines[0]["defender"], "white");
+    assert_eq!(lines[0]["defender_first"]["status"], "alive");
+    assert_eq!(lines[0]["defender_first"]["move"], "K1");
+    assert!(lines[0]["attacker_first"].is_null());
+    assert_eq!(lines[0]["listed_moves"][0]["move"], "K1");
+    assert_eq!(lines[0]["listed_moves"][0]["succeeds"], true);
+    assert_eq!(lines[0]["agrees"], true);
+
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["--quiet", "solve"])
+        .arg(format!("{data}/book-bad-point.json"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("book-bad-point.json") && err.contains("'zz' is not a point of a 19x19 board"),
+        "{err}"
+    );
+}

@@ -52,6 +52,23 @@ impl Engine {
         Ok(crate::tsumego::dragon_status(&attack, &defend))
     }
 
+    /// The stones on the board as a book problem, framed
+    /// ([`crate::tsumego::frame::solve_open`]) and solved with `color` to
+    /// play: the framed problem and the answer (its key move when `color`
+    /// reaches its goal).
+    pub fn tsumego_genmove(
+        &mut self,
+        settings: &crate::tsumego::Settings,
+        color: Color,
+    ) -> Result<(crate::tsumego::Problem, crate::tsumego::SideAnswer), EngineError> {
+        self.stop_background();
+        let w = self.order_weights();
+        let opts = settings.opts;
+        let board = self.game.board().clone();
+        crate::tsumego::with_stack(|| crate::tsumego::frame::solve_open(&board, color, &w, opts))
+            .map_err(|e| EngineError::Region(e.into()))
+    }
+
     /// The status of the group at `at` with `first` moving first (default:
     /// the side to move in the game), seki told apart from life.
     pub fn tsumego_solve(

@@ -56,6 +56,7 @@ pub const COMMANDS: &[&str] = &[
     "tengen-owl_defend",
     "dragon_status",
     "tsumego_solve",
+    "tsumego_genmove",
     "tengen-tsumego_var",
     "tengen-tsumego_gfx",
     "tengen-tsumego_region",
@@ -136,6 +137,9 @@ pub enum Command {
         first: Option<Role>,
         level: Option<u8>,
     },
+    /// `tsumego_genmove <color>`: the stones on the board as a problem,
+    /// framed, `color` to play; the key move or `pass`.
+    TsumegoGenmove(Color),
     /// `tengen-tsumego_var <vertex> attacker|defender`.
     TsumegoVar {
         at: Move,
@@ -296,6 +300,7 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
         "genmove" => one_color(C::Genmove),
         "reg_genmove" => one_color(C::RegGenmove),
         "kgs-genmove_cleanup" => one_color(C::GenmoveCleanup),
+        "tsumego_genmove" => one_color(C::TsumegoGenmove),
         "all_legal" => one_color(C::AllLegal),
         "list_stones" => one_color(C::ListStones),
         "captures" => one_color(C::Captures),
@@ -750,6 +755,7 @@ mod tests {
             "tengen-owl_defend C3",
             "dragon_status C3",
             "tsumego_solve C3 D4 attacker level 2",
+            "tsumego_genmove b",
             "tengen-tsumego_var C3 defender",
             "tengen-tsumego_gfx C3",
             "tengen-tsumego_region A1 B1",

@@ -150,6 +150,16 @@ impl Session {
                 let (prob, a) = e.tsumego_solve(&self.tsumego, &at, first, level).map_err(fail)?;
                 Ok(solve_text(&prob, &a))
             }
+            C::TsumegoGenmove(color) => {
+                let (prob, a) = e.tsumego_genmove(&self.tsumego, color).map_err(fail)?;
+                if self.reporting.verbose {
+                    eprintln!("tsumego_genmove: {}", solve_text(&prob, &a));
+                }
+                Ok(match (a.owl.result, a.owl.mv) {
+                    (Some(r), Some(m)) if r.succeeds() => m.to_string(),
+                    _ => "pass".to_string(),
+                })
+            }
             C::TsumegoVar { at, first } => {
                 let at = on_board(e, at)?;
                 let (_, a) = e.tsumego_solve(&self.tsumego, &[at], Some(first), None).map_err(fail)?;

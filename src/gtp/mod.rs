@@ -61,6 +61,7 @@ gfx/Table PV/tengen-table_pv gfx
 string/Table Statistics/tengen-table_stats
 none/Clear Tree/tengen-clear_tree
 gfx/Tsumego Solution/tengen-tsumego_gfx %p
+string/Tsumego Move/tsumego_genmove %m
 varp/Tsumego Defender First/tengen-tsumego_var %p defender
 varpo/Tsumego Attacker First/tengen-tsumego_var %p attacker
 string/Dragon Status/dragon_status %p

@@ -318,6 +318,7 @@ impl Raw {
             to_play: None,
             answers,
             correct: Vec::new(),
+            open: false,
         })
     }
 }

@@ -21,6 +21,7 @@
 pub mod benson;
 pub mod dfpn;
 pub mod eyes;
+pub mod frame;
 pub mod generate;
 pub mod gotools;
 pub mod local;
@@ -31,6 +32,7 @@ pub mod region;
 use std::time::{Duration, Instant};
 
 pub use dfpn::{Counters, Limits, Regime, StaticCheck};
+pub use frame::{FrameError, frame_group, frame_stones};
 pub use order::OrderWeights;
 pub use region::{Problem, RegionError};
 
@@ -473,7 +475,9 @@ impl Default for Settings {
 
 impl Settings {
     /// The problem on `board` whose crucial chains are those through `at`
-    /// (at least one point).
+    /// (at least one point): the explicit region, else the region detected,
+    /// else, for a group that is not enclosed, the framed problem
+    /// ([`frame::frame_group`]).
     pub fn problem(
         &self,
         board: &crate::rules::Board,
@@ -482,7 +486,12 @@ impl Settings {
         let p: Vec<_> = at.iter().map(|&c| board.point(c)).collect();
         if self.region.is_empty() {
             let safe: Vec<_> = self.safe.iter().map(|&c| board.point(c)).collect();
-            Problem::detect_chains(board, &p, &safe, self.max_region)
+            match Problem::detect_chains(board, &p, &safe, self.max_region) {
+                // Not enclosed: framed (see `frame`).
+                Err(RegionError::Open { at, .. }) => frame::frame_group(board, &p)
+                    .map_err(|source| RegionError::Unframed { at, source }),
+                r => r,
+            }
         } else {
             let pts: Vec<_> = self.region.iter().map(|&c| board.point(c)).collect();
             Problem::from_region_chains(board, &pts, &p)

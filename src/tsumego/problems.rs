@@ -172,8 +172,11 @@ pub struct FileProblem {
     pub to_play: Option<Color>,
     /// GoTools: the answer lines, in file order (best first per mover).
     pub answers: Vec<FileLine>,
-    /// SGF: first moves marked correct.
+    /// SGF and book JSON: first moves marked correct.
     pub correct: Vec<Move>,
+    /// An open problem (book JSON): always framed ([`super::frame`]).
+    /// Other files are framed only when no closed region is found.
+    pub open: bool,
 }
 
 impl FileProblem {
@@ -277,6 +280,21 @@ impl FileProblem {
 
     fn problem_in(&self, max_region: usize) -> Result<Problem, String> {
         let b = self.board();
+        if self.open {
+            return super::frame::frame_stones(&b).map_err(|e| e.to_string());
+        }
+        let closed = self.closed_problem(&b, max_region);
+        match closed {
+            // An SGF problem with no closed region: an open one, framed.
+            Err(e) if self.answers.is_empty() && self.crucial.is_empty() => {
+                super::frame::frame_stones(&b).map_err(|f| format!("{e}; framing it: {f}"))
+            }
+            r => r,
+        }
+    }
+
+    fn closed_problem(&self, b: &Board, max_region: usize) -> Result<Problem, String> {
+        let b = b.clone();
         let safe: Vec<_> = self.safe.iter().map(|&c| b.point(c)).collect();
         if !self.crucial.is_empty() {
             let at: Vec<_> = self.crucial.iter().map(|&c| b.point(c)).collect();
@@ -378,7 +396,12 @@ impl FileProblem {
                 // The first move captured every crucial chain.
                 return Some(me != prob.defender);
             }
-            let after = Problem::from_region_chains(&board, &prob.region, &left).ok()?;
+            let mut after = if prob.is_open() {
+                Problem::exact_region(&board, &prob.region, &left).ok()?
+            } else {
+                Problem::from_region_chains(&board, &prob.region, &left).ok()?
+            };
+            after.escape = prob.escape.clone();
             let reply = owl(&after, w, opts, theirs).result?;
             Some(match mine.owl.result {
                 // Our result was a ko: the reply may not win outright.
@@ -432,7 +455,12 @@ pub fn read(path: &Path) -> Result<Vec<FileProblem>, ProblemError> {
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("sgf"))
         || text.trim_start().starts_with("(;");
-    if is_sgf {
+    let is_json = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+    if is_json {
+        parse_book_json(&text, &source).map(|p| vec![p])
+    } else if is_sgf {
         parse_sgf(&text, &source).map(|p| vec![p])
     } else {
         super::gotools::parse(&text, &source)
@@ -505,6 +533,117 @@ pub fn parse_sgf(text: &str, source: &str) -> Result<FileProblem, ProblemError> 
         to_play: rec.to_play.or(first_mover),
         answers: Vec::new(),
         correct,
+        open: false,
+    })
+}
+
+/// One book problem in the JSON form of public tsumego collections:
+/// `AB`/`AW` (SGF points), `SZ` (size, default 19), `C` ("Black to play"
+/// or "White to play") and `SOL` (the correct first moves, each
+/// `[colour, point, ...]`). Book problems are open: they are framed.
+#[derive(serde::Deserialize)]
+#[allow(non_snake_case)]
+struct BookJson {
+    #[serde(default)]
+    AB: Vec<String>,
+    #[serde(default)]
+    AW: Vec<String>,
+    SZ: Option<serde_json::Value>,
+    #[serde(default)]
+    C: String,
+    #[serde(default)]
+    SOL: Vec<Vec<String>>,
+}
+
+/// Reads a book problem in JSON (the `BookJson` fields).
+pub fn parse_book_json(text: &str, source: &str) -> Result<FileProblem, ProblemError> {
+    let syntax = |message: String| ProblemError::Syntax {
+        at: source.to_string(),
+        message,
+    };
+    let j: BookJson = serde_json::from_str(text).map_err(|e| syntax(e.to_string()))?;
+    let size = match &j.SZ {
+        None => 19,
+        Some(serde_json::Value::Number(n)) => n.as_u64().unwrap_or(0) as usize,
+        Some(serde_json::Value::String(s)) => s.trim().parse().unwrap_or(0),
+        Some(v) => return Err(syntax(format!("SZ {v}: expected a board size"))),
+    };
+    if !(crate::rules::point::MIN_SIZE..=crate::rules::point::MAX_SIZE).contains(&size) {
+        return Err(syntax(format!(
+            "SZ {size}: the board size must be {} to {}",
+            crate::rules::point::MIN_SIZE,
+            crate::rules::point::MAX_SIZE
+        )));
+    }
+    let point = |t: &str| -> Result<Coord, ProblemError> {
+        let b = t.as_bytes();
+        let ok = |c: u8| c.is_ascii_lowercase() && ((c - b'a') as usize) < size;
+        if b.len() != 2 || !ok(b[0]) || !ok(b[1]) {
+            return Err(syntax(format!(
+                "'{t}' is not a point of a {size}x{size} board (two letters a-{})",
+                (b'a' + size as u8 - 1) as char
+            )));
+        }
+        Ok(Coord::new(
+            b[0] - b'a',
+            (size - 1 - (b[1] - b'a') as usize) as u8,
+        ))
+    };
+    let mut stones = Vec::new();
+    for (list, col) in [(&j.AB, Color::Black), (&j.AW, Color::White)] {
+        for t in list {
+            let c = point(t)?;
+            stones.retain(|&(d, _)| d != c);
+            stones.push((c, col));
+        }
+    }
+    if stones.is_empty() {
+        return Err(ProblemError::Setup {
+            at: source.to_string(),
+            message: "the problem has no stones (AB/AW)".into(),
+        });
+    }
+    let colour = |t: &str| match t.trim().to_ascii_uppercase().as_str() {
+        "B" => Some(Color::Black),
+        "W" => Some(Color::White),
+        _ => None,
+    };
+    let c = j.C.to_lowercase();
+    let mut to_play = if c.contains("black to play") {
+        Some(Color::Black)
+    } else if c.contains("white to play") {
+        Some(Color::White)
+    } else {
+        None
+    };
+    let mut correct = Vec::new();
+    for s in &j.SOL {
+        let (Some(col), Some(at)) = (s.first().and_then(|t| colour(t)), s.get(1)) else {
+            return Err(syntax(format!(
+                "SOL entry {s:?}: expected [\"B\"|\"W\", point, ...]"
+            )));
+        };
+        to_play.get_or_insert(col);
+        correct.push(if at.is_empty() || at == "tt" {
+            Move::Pass
+        } else {
+            Move::Play(point(at)?)
+        });
+    }
+    Ok(FileProblem {
+        name: Path::new(source)
+            .file_stem()
+            .map_or(source.to_string(), |s| s.to_string_lossy().into_owned()),
+        source: source.to_string(),
+        size,
+        stones,
+        safe: Vec::new(),
+        crucial: Vec::new(),
+        defender: None,
+        to_play,
+        answers: Vec::new(),
+        correct,
+        open: true,
     })
 }
 

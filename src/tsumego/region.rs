@@ -34,6 +34,11 @@ pub struct Problem {
     /// as captured once any of its stones is gone (a chain loses its stones
     /// only all together).
     pub crucial: Vec<Vec<Point>>,
+    /// A framed open problem ([`super::frame`]): `escape[p.idx()]` is true
+    /// for its exits, the points just outside the attacker's enclosure; a
+    /// crucial chain on one with two liberties or more has escaped (the
+    /// defender wins). Empty for a closed problem.
+    pub escape: Vec<bool>,
 }
 
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
@@ -51,6 +56,13 @@ pub enum RegionError {
     NoDefender(Color),
     #[error("the crucial stones {0} and {1} are of different colours: name stones of one group")]
     Mixed(Coord, Coord),
+    #[error("the group at {at} is not enclosed, and it cannot be framed: {source}")]
+    Unframed {
+        at: Coord,
+        source: super::frame::FrameError,
+    },
+    #[error("{0}")]
+    Frame(#[from] super::frame::FrameError),
 }
 
 impl Problem {
@@ -79,6 +91,25 @@ impl Problem {
     /// True if one crucial chain at least is still on `b`.
     pub fn any_chain_on_board(&self, b: &Board) -> bool {
         (0..self.crucial.len()).any(|i| self.chain_on_board(b, i))
+    }
+
+    /// A framed problem with exits: the defender escapes by reaching one.
+    pub fn is_open(&self) -> bool {
+        !self.escape.is_empty()
+    }
+
+    /// A crucial chain standing on `b` has a stone on an exit and two
+    /// liberties or more ([`Problem::escape`]).
+    pub fn escaped(&self, b: &Board) -> bool {
+        if self.escape.is_empty() {
+            return false;
+        }
+        (0..self.crucial.len()).any(|i| {
+            let p = self.crucial[i][0];
+            self.chain_on_board(b, i)
+                && b.liberties(p) >= 2
+                && b.chain_stones(p).any(|s| self.escape[s.idx()])
+        })
     }
 
     /// The crucial chains through `at`, without repeats.
@@ -112,6 +143,7 @@ impl Problem {
             crucial: Problem::chains_at(board, at),
             region: pts,
             mask,
+            escape: Vec::new(),
         }
     }
 
@@ -164,6 +196,29 @@ impl Problem {
                         pts.push(s);
                     }
                 }
+            }
+        }
+        if let Some(&p) = at.iter().find(|p| !mask[p.idx()]) {
+            return Err(RegionError::NotInRegion(board.coord(p)));
+        }
+        Ok(Problem::assemble(board, defender, at, pts, mask))
+    }
+
+    /// A problem on exactly the points of `region`: a chain with stones
+    /// outside it is safe (the frame of [`super::frame`] joins the wall it
+    /// touches this way). The crucial stones must be in the region.
+    pub fn exact_region(
+        board: &Board,
+        region: &[Point],
+        at: &[Point],
+    ) -> Result<Problem, RegionError> {
+        let defender = Problem::defender_of(board, at)?;
+        let mut mask = vec![false; MAX_POINTS];
+        let mut pts = Vec::new();
+        for &p in region {
+            if board.cell(p) != Cell::Border && !mask[p.idx()] {
+                mask[p.idx()] = true;
+                pts.push(p);
             }
         }
         if let Some(&p) = at.iter().find(|p| !mask[p.idx()]) {
@@ -411,7 +466,8 @@ impl Problem {
         best.map(|(_, p)| p)
     }
 
-    /// The problem drawn as text (region points in lower case).
+    /// The problem drawn as text (region points in lower case, escape
+    /// points of a framed problem as `,`).
     pub fn render(&self) -> String {
         let b = &self.board;
         let n = b.size();
@@ -423,6 +479,7 @@ impl Problem {
                 let ch = match b.cell(p).color() {
                     Some(Color::Black) => 'X',
                     Some(Color::White) => 'O',
+                    None if inside && self.escape.get(p.idx()).copied().unwrap_or(false) => ',',
                     None if inside => '.',
                     None => ' ',
                 };

@@ -350,10 +350,12 @@ impl<'a> Dfpn<'a> {
             killers: Vec::new(),
             root_best: None,
             feat: [0.0; NF],
-            closed: Self::is_closed(prob),
+            // A framed problem's region is closed by the frame, but its
+            // defender may escape: the tests for closed regions are off.
+            closed: Self::is_closed(prob) && !prob.is_open(),
             static_death: true,
             pos_cache: vec![PosEntry::default(); BENSON_CACHE],
-            use_statics: true,
+            use_statics: !prob.is_open(),
             statics: Statics::default(),
             check: None,
         }

@@ -93,6 +93,9 @@ impl Dfpn<'_> {
         if !prob.any_chain_on_board(b) {
             return Some(prob.attacker());
         }
+        if prob.escaped(b) {
+            return Some(prob.defender);
+        }
         if pass_pass && !self.regime.strict {
             return Some(prob.defender);
         }
@@ -125,6 +128,9 @@ impl Dfpn<'_> {
         }
         if self.static_death && self.walled_in(depth) {
             return Some(prob.attacker());
+        }
+        if prob.is_open() {
+            return None;
         }
         let b = &self.boards[depth];
         let att = Cell::stone(prob.attacker());

@@ -52,6 +52,12 @@ pub struct SolveArgs {
     /// without solving (a check that every file parses).
     #[arg(long)]
     pub parse_only: bool,
+    /// Print each problem as the solver sees it before its answer: the
+    /// region in lower case (x black, o white, . empty), outside stones in
+    /// upper case, and for a framed open problem the frame and the escape
+    /// line (`,`).
+    #[arg(long)]
+    pub show: bool,
     /// Only the first N problems of each file (a sample across a set).
     #[arg(long, value_name = "N")]
     pub per_file: Option<usize>,
@@ -343,7 +349,30 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
         |i| {
             let fp = &list[i];
             fp.problem(max_region).map(|prob| {
-                let sol = fp.solve(&prob, &w, opts, args.both);
+                let (prob, sol) = match fp.to_play {
+                    // An open problem: framed for the side to play, either
+                    // way round (it lives or kills).
+                    Some(c) if (fp.open || prob.is_open()) && !args.both => {
+                        match ts::frame::solve_open(&fp.board(), c, &w, opts) {
+                            Ok((prob, a)) => {
+                                let d = c == prob.defender;
+                                let sides = Sides {
+                                    defender_first: d.then(|| a.clone()),
+                                    attacker_first: (!d).then_some(a),
+                                };
+                                (prob, sides)
+                            }
+                            Err(_) => {
+                                let sol = fp.solve(&prob, &w, opts, args.both);
+                                (prob, sol)
+                            }
+                        }
+                    }
+                    _ => {
+                        let sol = fp.solve(&prob, &w, opts, args.both);
+                        (prob, sol)
+                    }
+                };
                 let listed = fp.check_listed(&prob, &sol, &w, opts);
                 // The check mode's findings, made on this thread.
                 let contradictions = ts::eyes::take_contradictions();
@@ -364,6 +393,15 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
                     }
                 }
                 Ok((prob, sol, listed, contradictions)) => {
+                    if args.show {
+                        let _ = writeln!(
+                            lock,
+                            "{} ({} defends)\n{}",
+                            fp.name,
+                            prob.defender,
+                            prob.render()
+                        );
+                    }
                     let c = sol.counters();
                     let sides = [sol.defender_first.as_ref(), sol.attacker_first.as_ref()];
                     let ms: f64 = sides
