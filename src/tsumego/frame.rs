@@ -68,29 +68,28 @@ pub enum FrameError {
     TooLarge { empty: usize, limit: usize },
 }
 
-/// The problem's box: inclusive bounds, and which sides are open (left,
-/// right, bottom, top).
+/// The problem's box: inclusive bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Box {
+struct Rect {
     x0: u8,
     x1: u8,
     y0: u8,
     y1: u8,
 }
 
-impl Box {
-    fn of(board: &Board, pts: impl IntoIterator<Item = Point>) -> Option<Box> {
-        let mut b: Option<Box> = None;
+impl Rect {
+    fn of(board: &Board, pts: impl IntoIterator<Item = Point>) -> Option<Rect> {
+        let mut b: Option<Rect> = None;
         for p in pts {
             let c = board.coord(p);
             b = Some(match b {
-                None => Box {
+                None => Rect {
                     x0: c.x,
                     x1: c.x,
                     y0: c.y,
                     y1: c.y,
                 },
-                Some(b) => Box {
+                Some(b) => Rect {
                     x0: b.x0.min(c.x),
                     x1: b.x1.max(c.x),
                     y0: b.y0.min(c.y),
@@ -107,7 +106,7 @@ impl Box {
 
     /// Sides near the edge pushed to it; the open sides (left, right,
     /// bottom, top).
-    fn to_edges(self, n: u8) -> (Box, [bool; 4]) {
+    fn to_edges(self, n: u8) -> (Rect, [bool; 4]) {
         let last = n - 1;
         let open = [
             self.x0 > EDGE_GAP,
@@ -115,7 +114,7 @@ impl Box {
             self.y0 > EDGE_GAP,
             last - self.y1 > EDGE_GAP,
         ];
-        let b = Box {
+        let b = Rect {
             x0: if open[0] { self.x0 } else { 0 },
             x1: if open[1] { self.x1 } else { last },
             y0: if open[2] { self.y0 } else { 0 },
@@ -144,7 +143,7 @@ impl Box {
 /// defender is the colour enclosed (`enclosed_colour`).
 pub fn frame_stones(board: &Board) -> Result<Problem, FrameError> {
     let stones = all_stones(board)?;
-    let raw = Box::of(board, stones.iter().copied()).expect("stones");
+    let raw = Rect::of(board, stones.iter().copied()).expect("stones");
     let (inner, open) = raw.to_edges(board.size() as u8);
     frame_stones_as(board, enclosed_colour(board, &stones, &inner, open))
 }
@@ -172,7 +171,7 @@ fn all_stones(board: &Board) -> Result<Vec<Point>, FrameError> {
 /// there is not enclosed).
 pub fn frame_stones_as(board: &Board, defender: Color) -> Result<Problem, FrameError> {
     let stones = all_stones(board)?;
-    let raw = Box::of(board, stones.iter().copied()).expect("stones");
+    let raw = Rect::of(board, stones.iter().copied()).expect("stones");
     let (outer, open) = raw.to_edges(board.size() as u8);
     let on_open_side = |p: Point| {
         let c = board.coord(p);
@@ -231,7 +230,7 @@ pub fn frame_group(board: &Board, at: &[Point]) -> Result<Problem, FrameError> {
         return Err(FrameError::NoStones);
     };
     let stones = fighting_stones(board, at);
-    let raw = Box::of(board, stones.iter().copied()).expect("the group has stones");
+    let raw = Rect::of(board, stones.iter().copied()).expect("the group has stones");
     let (outer, _) = raw.to_edges(board.size() as u8);
     build(board, outer, defender, at)
 }
@@ -240,7 +239,7 @@ pub fn frame_group(board: &Board, at: &[Point]) -> Result<Problem, FrameError> {
 /// sides' lines (its wall); on a tie, the colour whose stones lie deeper
 /// inside the box (mean distance to the open sides); then the colour with
 /// fewer stones; then White.
-fn enclosed_colour(board: &Board, stones: &[Point], inner: &Box, open: [bool; 4]) -> Color {
+fn enclosed_colour(board: &Board, stones: &[Point], inner: &Rect, open: [bool; 4]) -> Color {
     let tally = |c: Color| {
         let (mut on_side, mut sum, mut n) = (0u32, 0u32, 0u32);
         for &p in stones {
@@ -318,7 +317,7 @@ fn fighting_stones(board: &Board, at: &[Point]) -> Vec<Point> {
 
 /// The framed problem on the box `outer` (sides pushed to the edges):
 /// the box, the exits just outside it, the frame around both.
-fn build(board: &Board, outer: Box, defender: Color, at: &[Point]) -> Result<Problem, FrameError> {
+fn build(board: &Board, outer: Rect, defender: Color, at: &[Point]) -> Result<Problem, FrameError> {
     let attacker = defender.opponent();
     let def = Cell::stone(defender);
     let in_box = |p: Point| board.cell(p) != Cell::Border && outer.contains(board.coord(p));
@@ -522,7 +521,7 @@ mod tests {
     fn the_frame_clears_the_outside_and_walls_the_open_sides() {
         let b = board(&SIDE, 6);
         let prob = frame_stones(&b).unwrap();
-        // Box x 6..12, y 0..2; frame on x = 5 and 13 (y 0..2), y = 3.
+        // Rect x 6..12, y 0..2; frame on x = 5 and 13 (y 0..2), y = 3.
         assert_eq!(prob.region.len(), 7 * 3);
         for y in 0..3 {
             assert_eq!(prob.board.stone_at(Coord::new(5, y)), Some(Color::Black));
