@@ -54,8 +54,8 @@ pub struct SolveArgs {
     pub parse_only: bool,
     /// Print each problem as the solver sees it before its answer: the
     /// region in lower case (x black, o white, . empty), outside stones in
-    /// upper case, and for a framed open problem the frame and the escape
-    /// line (`,`).
+    /// upper case (for a framed open problem, the frame), and the exits of
+    /// a framed problem as `,`.
     #[arg(long)]
     pub show: bool,
     /// Only the first N problems of each file (a sample across a set).
