@@ -180,6 +180,33 @@ pub struct FileProblem {
 }
 
 impl FileProblem {
+    /// A problem given as stones, a side to play and its correct first
+    /// moves (SGF, book JSON), named after its file.
+    fn with_first_moves(
+        source: &str,
+        size: usize,
+        stones: Vec<(Coord, Color)>,
+        to_play: Option<Color>,
+        correct: Vec<Move>,
+        open: bool,
+    ) -> FileProblem {
+        FileProblem {
+            name: Path::new(source)
+                .file_stem()
+                .map_or(source.to_string(), |s| s.to_string_lossy().into_owned()),
+            source: source.to_string(),
+            size,
+            stones,
+            safe: Vec::new(),
+            crucial: Vec::new(),
+            defender: None,
+            to_play,
+            answers: Vec::new(),
+            correct,
+            open,
+        }
+    }
+
     /// The colour that moves first when the defender does (or not).
     fn mover(&self, defender_first: bool) -> Option<Color> {
         self.defender
@@ -294,11 +321,10 @@ impl FileProblem {
     }
 
     fn closed_problem(&self, b: &Board, max_region: usize) -> Result<Problem, String> {
-        let b = b.clone();
         let safe: Vec<_> = self.safe.iter().map(|&c| b.point(c)).collect();
         if !self.crucial.is_empty() {
             let at: Vec<_> = self.crucial.iter().map(|&c| b.point(c)).collect();
-            return Problem::detect_chains(&b, &at, &safe, max_region).map_err(|e| e.to_string());
+            return Problem::detect_chains(b, &at, &safe, max_region).map_err(|e| e.to_string());
         }
         let candidates: Vec<Color> = match self.defender {
             Some(c) => vec![c],
@@ -321,13 +347,12 @@ impl FileProblem {
             }
             chains.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
             for (_, p) in chains {
-                match Problem::detect(&b, p, &safe, max_region) {
+                match Problem::detect(b, p, &safe, max_region) {
                     Ok(prob) => {
                         // The crucial chain is the region's largest.
-                        let at =
-                            Problem::largest_defender_chain(&b, &prob.region, def).unwrap_or(p);
-                        let prob = Problem::detect(&b, at, &safe, max_region)
-                            .map_err(|e| e.to_string())?;
+                        let at = Problem::largest_defender_chain(b, &prob.region, def).unwrap_or(p);
+                        let prob =
+                            Problem::detect(b, at, &safe, max_region).map_err(|e| e.to_string())?;
                         if best
                             .as_ref()
                             .is_none_or(|q| prob.region.len() < q.region.len())
@@ -520,21 +545,14 @@ pub fn parse_sgf(text: &str, source: &str) -> Result<FileProblem, ProblemError> 
             correct.push(mv);
         }
     }
-    Ok(FileProblem {
-        name: Path::new(source)
-            .file_stem()
-            .map_or(source.to_string(), |s| s.to_string_lossy().into_owned()),
-        source: source.to_string(),
+    Ok(FileProblem::with_first_moves(
+        source,
         size,
         stones,
-        safe: Vec::new(),
-        crucial: Vec::new(),
-        defender: None,
-        to_play: rec.to_play.or(first_mover),
-        answers: Vec::new(),
+        rec.to_play.or(first_mover),
         correct,
-        open: false,
-    })
+        false,
+    ))
 }
 
 /// One book problem in the JSON form of public tsumego collections:
@@ -630,21 +648,9 @@ pub fn parse_book_json(text: &str, source: &str) -> Result<FileProblem, ProblemE
             Move::Play(point(at)?)
         });
     }
-    Ok(FileProblem {
-        name: Path::new(source)
-            .file_stem()
-            .map_or(source.to_string(), |s| s.to_string_lossy().into_owned()),
-        source: source.to_string(),
-        size,
-        stones,
-        safe: Vec::new(),
-        crucial: Vec::new(),
-        defender: None,
-        to_play,
-        answers: Vec::new(),
-        correct,
-        open: true,
-    })
+    Ok(FileProblem::with_first_moves(
+        source, size, stones, to_play, correct, true,
+    ))
 }
 
 /// True if a comment on the variation's main line says correct or right.

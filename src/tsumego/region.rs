@@ -178,30 +178,7 @@ impl Problem {
         region: &[Point],
         at: &[Point],
     ) -> Result<Problem, RegionError> {
-        let defender = Problem::defender_of(board, at)?;
-        let mut mask = vec![false; MAX_POINTS];
-        let mut pts = Vec::new();
-        for &p in region {
-            if board.cell(p) != Cell::Border && !mask[p.idx()] {
-                mask[p.idx()] = true;
-                pts.push(p);
-            }
-        }
-        // A chain is in the region as a whole or not at all.
-        for p in pts.clone() {
-            if board.cell(p).color().is_some() {
-                for s in board.chain_stones(p) {
-                    if !mask[s.idx()] {
-                        mask[s.idx()] = true;
-                        pts.push(s);
-                    }
-                }
-            }
-        }
-        if let Some(&p) = at.iter().find(|p| !mask[p.idx()]) {
-            return Err(RegionError::NotInRegion(board.coord(p)));
-        }
-        Ok(Problem::assemble(board, defender, at, pts, mask))
+        Problem::on_points(board, region, at, true)
     }
 
     /// A problem on exactly the points of `region`: a chain with stones
@@ -212,6 +189,17 @@ impl Problem {
         region: &[Point],
         at: &[Point],
     ) -> Result<Problem, RegionError> {
+        Problem::on_points(board, region, at, false)
+    }
+
+    /// The problem on `region`, with the whole chains on its stones added
+    /// (`whole_chains`) or not.
+    fn on_points(
+        board: &Board,
+        region: &[Point],
+        at: &[Point],
+        whole_chains: bool,
+    ) -> Result<Problem, RegionError> {
         let defender = Problem::defender_of(board, at)?;
         let mut mask = vec![false; MAX_POINTS];
         let mut pts = Vec::new();
@@ -219,6 +207,19 @@ impl Problem {
             if board.cell(p) != Cell::Border && !mask[p.idx()] {
                 mask[p.idx()] = true;
                 pts.push(p);
+            }
+        }
+        // A chain is in the region as a whole or not at all.
+        if whole_chains {
+            for p in pts.clone() {
+                if board.cell(p).color().is_some() {
+                    for s in board.chain_stones(p) {
+                        if !mask[s.idx()] {
+                            mask[s.idx()] = true;
+                            pts.push(s);
+                        }
+                    }
+                }
             }
         }
         if let Some(&p) = at.iter().find(|p| !mask[p.idx()]) {
