@@ -1062,12 +1062,7 @@ impl Statics {
             if let Some(&(_, s)) = known[..n_known].iter().find(|e| e.0 == h) {
                 return s;
             }
-            let s = b.chain_stones(h).any(|s| {
-                !prob.in_region(s)
-                    || b.neighbors(s)
-                        .iter()
-                        .any(|&l| b.cell(l) == Cell::Empty && !prob.in_region(l))
-            });
+            let s = prob.safe_chain(b, h);
             if n_known < known.len() {
                 known[n_known] = (h, s);
                 n_known += 1;

@@ -10,9 +10,13 @@
 //!   within [`EDGE_GAP`] empty lines of the board's edge is pushed to the
 //!   edge (the lines between are part of the problem); the other sides are
 //!   *open*.
+//! - **The defender's side.** The box less the space beyond the
+//!   attacker's wall (`defender_side`): what the defender reaches, the
+//!   wall and its gaps next to it, and the liberties of a weak wall chain
+//!   are kept; what an open side reaches around them is the frame's.
 //! - **Exits.** The points just outside an open side next to an empty
-//!   point or a defender stone of the box: the ways out the attacker has
-//!   not closed. The region is the box and its exits.
+//!   point or a defender stone the region keeps: the ways out the attacker
+//!   has not closed. The region is the kept points and the exits.
 //! - **The frame.** Every other point next to the region gets an attacker
 //!   stone; everything else outside is cleared. Stones outside the region
 //!   are safe, as in every problem (a move that would capture one is
@@ -21,9 +25,9 @@
 //!   it.
 //! - **Escape.** Getting out is life: a crucial chain with a stone on an
 //!   exit and two liberties or more has broken out (on the open board it
-//!   would have more). The solver's static evaluation and walled-in test
-//!   assume a closed region, so they are off in a framed problem;
-//!   captures, Benson's test and two passes stay.
+//!   would have more). The solver's tests for closed regions (static
+//!   death, walled-in, no room) wait until a position is sealed: no exit
+//!   is left within the defender's reach (`Dfpn::sealed`).
 //! - **Who defends.** For a group, its colour. For a book problem, the
 //!   colour with fewer stones on the open sides' lines (the other colour's
 //!   stones there are its wall); on a tie, the colour whose stones lie
@@ -35,8 +39,9 @@
 //!
 //! What the frame may get wrong: an escape that needs more than one step
 //! out (a ladder or a net outside decides), a liberty that a point
-//! outside the box gave a chain on its edge (the frame fills it), a
-//! weakness of the attacker's outer wall (the frame makes it safe), and a
+//! outside the box or beyond the wall's margin gave a chain (the frame
+//! fills it, unless the chain is a weak attacker chain), a weakness of the
+//! attacker's outer wall (the frame makes it safe), and a
 //! life that rests on friendly stones outside the box (cleared). The
 //! tests and docs/tsumego.md ("Open problems") show each.
 
@@ -49,6 +54,11 @@ use crate::rules::{Board, Cell, Color, Coord, Point};
 /// A side of the stones' box this close to the board's edge (in empty
 /// lines between) is taken to the edge rather than framed.
 pub const EDGE_GAP: u8 = 2;
+
+/// An attacker chain next to the defender's side with at most this many
+/// liberties is weak: the frame keeps its stones and liberties in the
+/// region.
+pub const WEAK_LIBERTIES: usize = 3;
 
 /// Most empty points a framed region may hold.
 pub const MAX_FRAMED_EMPTY: usize = 64;
@@ -316,27 +326,32 @@ fn fighting_stones(board: &Board, at: &[Point]) -> Vec<Point> {
 }
 
 /// The framed problem on the box `outer` (sides pushed to the edges):
-/// the box, the exits just outside it, the frame around both.
+/// the box trimmed to the defender's side of the attacker's wall
+/// ([`defender_side`]), the exits just outside it, the frame around both.
 fn build(board: &Board, outer: Rect, defender: Color, at: &[Point]) -> Result<Problem, FrameError> {
     let attacker = defender.opponent();
-    let def = Cell::stone(defender);
     let in_box = |p: Point| board.cell(p) != Cell::Border && outer.contains(board.coord(p));
-    // An exit: a point just outside the box next to an empty point or a
-    // defender stone of the box (the way out the attacker has not closed).
+    let kept = defender_side(board, &outer, defender);
+    let def = Cell::stone(defender);
+    // An exit: a point just outside the box, not kept, next to an empty
+    // point or a defender stone the box keeps (the way out the attacker
+    // has not closed).
     let is_exit = |p: Point| {
         board.cell(p) != Cell::Border
             && !in_box(p)
-            && board
-                .neighbors(p)
-                .iter()
-                .any(|&q| in_box(q) && matches!(board.cell(q), c if c == Cell::Empty || c == def))
+            && !kept[p.idx()]
+            && board.neighbors(p).iter().any(|&q| {
+                in_box(q)
+                    && kept[q.idx()]
+                    && matches!(board.cell(q), c if c == Cell::Empty || c == def)
+            })
     };
     let mut in_region = vec![false; MAX_POINTS];
     let mut escape = vec![false; MAX_POINTS];
     let mut region = Vec::new();
     let mut empty = 0;
     for &p in board.points() {
-        if in_box(p) {
+        if kept[p.idx()] {
             empty += (board.cell(p) == Cell::Empty) as usize;
         } else if is_exit(p) {
             escape[p.idx()] = true;
@@ -355,10 +370,8 @@ fn build(board: &Board, outer: Rect, defender: Color, at: &[Point]) -> Result<Pr
     }
     let mut framed = board.clone();
     for &p in board.points() {
-        let want = if in_box(p) {
-            continue;
-        } else if escape[p.idx()] {
-            None
+        let want = if in_region[p.idx()] {
+            if escape[p.idx()] { None } else { continue }
         } else if board.neighbors(p).iter().any(|&q| in_region[q.idx()]) {
             Some(attacker)
         } else {
@@ -374,6 +387,112 @@ fn build(board: &Board, outer: Rect, defender: Color, at: &[Point]) -> Result<Pr
         prob.escape = escape;
     }
     Ok(prob)
+}
+
+/// The points of the framed region on the defender's side of the
+/// attacker's wall, by point (`kept`).
+///
+/// - *Inside*: what the defender reaches. From its stones in the box,
+///   through its stones and the empty points that touch one of its stones
+///   or no attacker stone: an empty point next to an attacker stone and
+///   none of the defender's is the attacker's (a one- or two-point gap in
+///   a wall closes it, as a book diagram means it).
+/// - *Near*: inside, the points next to it (the attacker's wall and the
+///   points where it may be breached), and every stone and liberty of a
+///   weak attacker chain among them (at most [`WEAK_LIBERTIES`]; the
+///   defender may capture it, so the frame must not fill its liberties,
+///   even outside the box).
+/// - *Kept*: in the box, every point but the outside, the points an open
+///   side of the box reaches without passing through a near point (the
+///   space beyond the wall is the frame's; in a box with no open side the
+///   whole box is kept); outside the box, the near points.
+fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
+    let def = Cell::stone(defender);
+    let att = Cell::stone(defender.opponent());
+    let in_box = |p: Point| board.cell(p) != Cell::Border && outer.contains(board.coord(p));
+    let mut inside = vec![false; MAX_POINTS];
+    let mut stack: Vec<Point> = board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&p| in_box(p) && board.cell(p) == def)
+        .collect();
+    for &p in &stack {
+        inside[p.idx()] = true;
+    }
+    while let Some(p) = stack.pop() {
+        for &q in board.neighbors(p).iter() {
+            if !in_box(q) || inside[q.idx()] {
+                continue;
+            }
+            let c = board.cell(q);
+            let near = |cell: Cell| board.neighbors(q).iter().any(|&r| board.cell(r) == cell);
+            if c == def || (c == Cell::Empty && (near(def) || !near(att))) {
+                inside[q.idx()] = true;
+                stack.push(q);
+            }
+        }
+    }
+    // The outside: from the open sides, around the defender's side and its
+    // margin.
+    // The margin: the points next to the defender's side; and every stone
+    // and liberty of a weak attacker chain there (one the defender may
+    // capture: the frame must not fill its liberties).
+    let mut near = inside.clone();
+    for &p in board.points() {
+        if in_box(p) && !inside[p.idx()] && board.neighbors(p).iter().any(|&q| inside[q.idx()]) {
+            near[p.idx()] = true;
+        }
+    }
+    for &p in board.points() {
+        if near[p.idx()] && board.cell(p) == att && board.liberties(p) <= WEAK_LIBERTIES {
+            for s in board.chain_stones(p) {
+                near[s.idx()] = true;
+                for &l in board.neighbors(s).iter() {
+                    if board.cell(l) == Cell::Empty {
+                        near[l.idx()] = true;
+                    }
+                }
+            }
+        }
+    }
+    let near_inside = |p: Point| near[p.idx()];
+    let mut outside = vec![false; MAX_POINTS];
+    let mut stack: Vec<Point> = board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&p| {
+            in_box(p)
+                && !near_inside(p)
+                && board
+                    .neighbors(p)
+                    .iter()
+                    .any(|&q| board.cell(q) != Cell::Border && !in_box(q))
+        })
+        .collect();
+    for &p in &stack {
+        outside[p.idx()] = true;
+    }
+    while let Some(p) = stack.pop() {
+        for &q in board.neighbors(p).iter() {
+            if in_box(q) && !outside[q.idx()] && !near_inside(q) {
+                outside[q.idx()] = true;
+                stack.push(q);
+            }
+        }
+    }
+    board
+        .points()
+        .iter()
+        .fold(vec![false; MAX_POINTS], |mut kept, &p| {
+            kept[p.idx()] = if in_box(p) {
+                !outside[p.idx()]
+            } else {
+                near[p.idx()]
+            };
+            kept
+        })
 }
 
 #[cfg(test)]
@@ -521,16 +640,84 @@ mod tests {
     fn the_frame_clears_the_outside_and_walls_the_open_sides() {
         let b = board(&SIDE, 6);
         let prob = frame_stones(&b).unwrap();
-        // Rect x 6..12, y 0..2; frame on x = 5 and 13 (y 0..2), y = 3.
-        assert_eq!(prob.region.len(), 7 * 3);
-        for y in 0..3 {
+        // Rect x 6..12, y 0..2, less its top corners (wall stones that
+        // touch nothing White reaches); the frame on x = 5 and 13 (y 0..1)
+        // and on y = 3 (x 7..11); the corners stay, outside the region.
+        assert_eq!(prob.region.len(), 7 * 3 - 2);
+        assert!(!prob.is_open());
+        for c in [Coord::new(6, 2), Coord::new(12, 2)] {
+            assert!(!prob.in_region(b.point(c)), "{c}");
+            assert_eq!(prob.board.stone_at(c), Some(Color::Black), "{c}");
+        }
+        for y in 0..2 {
             assert_eq!(prob.board.stone_at(Coord::new(5, y)), Some(Color::Black));
             assert_eq!(prob.board.stone_at(Coord::new(13, y)), Some(Color::Black));
         }
-        for x in 6..13 {
+        for x in 7..12 {
             assert_eq!(prob.board.stone_at(Coord::new(x, 3)), Some(Color::Black));
         }
-        assert_eq!(prob.board.stone_at(Coord::new(5, 3)), None);
+        for c in [Coord::new(5, 2), Coord::new(6, 3), Coord::new(5, 3)] {
+            assert_eq!(prob.board.stone_at(c), None, "{c}");
+        }
+    }
+
+    /// White's side group behind a loose black wall (one-point gaps at
+    /// H3, K3 and M3), with stones and empty space outside the wall.
+    const LOOSE: [&str; 5] = ["..X..X.", ".......", "X.X.X.X", "X.....X", "XOOOOOX"];
+
+    #[test]
+    fn the_space_beyond_a_loose_wall_is_the_frames() {
+        let b = board(&LOOSE, 6);
+        let prob = frame_stones(&b).unwrap();
+        assert_eq!(prob.defender, Color::White);
+        // The gaps in the wall are kept (White may push into them), the
+        // points beyond are not, and no way out is left: a closed problem.
+        let kept = |x, y| prob.in_region(b.point(Coord::new(x, y)));
+        assert!(kept(7, 2) && kept(9, 2) && kept(11, 2));
+        assert!(!kept(7, 3) && !kept(9, 3) && !kept(10, 4));
+        assert!(!prob.is_open());
+    }
+
+    #[test]
+    fn a_weak_wall_chain_keeps_its_liberties() {
+        // Black's B4 stone (three liberties) walls White in at the top;
+        // its liberties A4, C4 and B5 lie beyond the wall, and the frame
+        // keeps them empty (White may capture the stone).
+        let rows = [".X...", "OOX..", ".OX..", ".OX.."];
+        let b = board(&rows, 0);
+        let prob = frame_stones_as(&b, Color::White).unwrap();
+        let at = |x, y| b.point(Coord::new(x, y));
+        assert_eq!(b.liberties(at(1, 3)), 3);
+        for p in [at(0, 3), at(2, 3), at(1, 4)] {
+            assert!(prob.in_region(p));
+            assert_eq!(prob.board.cell(p), Cell::Empty);
+        }
+    }
+
+    #[test]
+    fn a_sealed_framed_problem_uses_the_closed_region_tests() {
+        // A framed problem with a way out (the escape group) is open; once
+        // Black has closed it, the position is a closed problem and the
+        // walled-in test applies.
+        let b = board(&ESCAPE, 0);
+        let prob = frame_stones_as(&b, Color::White).unwrap();
+        assert!(prob.is_open());
+        let w = OrderWeights::new(&crate::weights::Weights::default());
+        let limits = crate::tsumego::Limits {
+            max_nodes: 1000,
+            deadline: None,
+        };
+        let regime = crate::tsumego::Regime::PLAIN;
+        let mut d = crate::tsumego::dfpn::Dfpn::new(&prob, &w, 1, regime, limits);
+        assert!(!d.walled_in_at_root());
+        // Black closes C3 and C4 and joins its wall to the frame at D4:
+        // White's group is left with A1 and A2, sealed in, and walled in.
+        let mut sealed = prob.clone();
+        for c in [Coord::new(2, 2), Coord::new(2, 3), Coord::new(3, 3)] {
+            sealed.board.set_stone(c, Some(Color::Black));
+        }
+        let mut d = crate::tsumego::dfpn::Dfpn::new(&sealed, &w, 1, regime, limits);
+        assert!(d.walled_in_at_root());
     }
 
     #[test]

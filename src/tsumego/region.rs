@@ -112,6 +112,18 @@ impl Problem {
         })
     }
 
+    /// The attacker chain through `p` on `b` is safe: it has a stone or an
+    /// empty neighbour outside the region (nobody ever fills that point,
+    /// so the chain is never captured, and it stays safe as it grows).
+    pub fn safe_chain(&self, b: &Board, p: Point) -> bool {
+        b.chain_stones(p).any(|s| {
+            !self.in_region(s)
+                || b.neighbors(s)
+                    .iter()
+                    .any(|&l| b.cell(l) == Cell::Empty && !self.in_region(l))
+        })
+    }
+
     /// The crucial chains through `at`, without repeats.
     fn chains_at(board: &Board, at: &[Point]) -> Vec<Vec<Point>> {
         let mut out: Vec<Vec<Point>> = Vec::new();

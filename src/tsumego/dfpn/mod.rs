@@ -284,8 +284,17 @@ pub struct Dfpn<'a> {
     feat: [f64; NF],
     /// Every neighbour of the region outside it is an attacker stone or the
     /// border (no defender liberty or stone outside): the walled-in test of
-    /// [`Dfpn::walled_in`] applies.
+    /// [`Dfpn::walled_in`] applies. For a framed problem with exits, this
+    /// holds of a position only once it is sealed ([`Dfpn::closed_at`]).
     closed: bool,
+    /// A framed problem with exits whose frame closes the region: a
+    /// position in which the defender can no longer reach an exit is
+    /// closed ([`Dfpn::sealed`]).
+    framed: bool,
+    /// Scratch of [`Dfpn::sealed`]: visit marks by point, and the stack.
+    seal_mark: Vec<u32>,
+    seal_gen: u32,
+    seal_stack: Vec<Point>,
     /// Use [`Dfpn::walled_in`] as a terminal test (tests turn it off to
     /// check it against the search).
     static_death: bool,
@@ -309,6 +318,8 @@ struct PosEntry {
     /// yet, 1 defender (may be seki), 2 defender (unconditional), 3
     /// attacker, 4 no verdict.
     statics: [u8; 2],
+    /// [`Dfpn::closed_at`]: 0 not known yet, 1 open, 2 closed.
+    closed: u8,
 }
 
 /// Entries of the direct-mapped cache of Benson's test (1 MiB).
@@ -351,11 +362,16 @@ impl<'a> Dfpn<'a> {
             root_best: None,
             feat: [0.0; NF],
             // A framed problem's region is closed by the frame, but its
-            // defender may escape: the tests for closed regions are off.
+            // defender may escape: the tests for closed regions wait until
+            // it no longer can.
             closed: Self::is_closed(prob) && !prob.is_open(),
+            framed: Self::is_closed(prob) && prob.is_open(),
+            seal_mark: vec![0; MAX_POINTS],
+            seal_gen: 0,
+            seal_stack: Vec::new(),
             static_death: true,
             pos_cache: vec![PosEntry::default(); BENSON_CACHE],
-            use_statics: !prob.is_open(),
+            use_statics: true,
             statics: Statics::default(),
             check: None,
         }
@@ -396,7 +412,7 @@ impl<'a> Dfpn<'a> {
     /// The walled-in test ([`Dfpn::walled_in`]) on the problem's position.
     pub fn walled_in_at_root(&mut self) -> bool {
         self.boards[0].copy_from(&self.prob.board);
-        self.walled_in(0)
+        self.closed_at(0) && self.walled_in(0)
     }
 
     fn rep_key(b: &Board, to_move: Color) -> u64 {

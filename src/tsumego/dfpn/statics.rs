@@ -31,10 +31,9 @@ impl Dfpn<'_> {
     /// stone by playing the other (its stone joins a chain, so no ko), the
     /// retake captures everything. No position repeats, so neither ko
     /// threats nor repetition bans change this.
+    ///
+    /// Callers check [`Dfpn::closed_at`] first.
     pub(super) fn walled_in(&self, depth: usize) -> bool {
-        if !self.closed {
-            return false;
-        }
         let prob = self.prob;
         let b = &self.boards[depth];
         let att = Cell::stone(prob.attacker());
@@ -86,6 +85,96 @@ impl Dfpn<'_> {
         n_open < 2 || b.neighbors(open[0]).contains(&open[1])
     }
 
+    /// The tests for closed regions apply to the position at `depth`: the
+    /// problem is closed, or it is framed and the position is sealed
+    /// ([`Dfpn::sealed`]). Cached by position key.
+    pub(super) fn closed_at(&mut self, depth: usize) -> bool {
+        if self.closed {
+            return true;
+        }
+        if !self.framed {
+            return false;
+        }
+        let key = self.boards[depth].hash() ^ BENSON_SALT;
+        let slot = (key as usize) & (BENSON_CACHE - 1);
+        if self.pos_cache[slot].key != key {
+            self.pos_cache[slot] = PosEntry {
+                key,
+                ..PosEntry::default()
+            };
+        }
+        match self.pos_cache[slot].closed {
+            0 => {
+                let v = self.sealed(depth);
+                self.pos_cache[slot].closed = 1 + v as u8;
+                v
+            }
+            v => v == 2,
+        }
+    }
+
+    /// In a framed problem, the defender can no longer reach an exit: no
+    /// exit is reached from a standing crucial chain through region points
+    /// that are empty, defender stones or attacker stones that are not
+    /// safe ([`Problem::safe_chain`]: never captured, and safe as it
+    /// grows), so a sealed position stays sealed in every
+    /// line after it: from it on the problem is a closed one, and the
+    /// tests for closed regions hold.
+    pub(super) fn sealed(&mut self, depth: usize) -> bool {
+        let prob = self.prob;
+        let b = &self.boards[depth];
+        let att = Cell::stone(prob.attacker());
+        self.seal_gen = self.seal_gen.wrapping_add(1);
+        if self.seal_gen == 0 {
+            self.seal_mark.fill(0);
+            self.seal_gen = 1;
+        }
+        let g = self.seal_gen;
+        let mark = &mut self.seal_mark;
+        let stack = &mut self.seal_stack;
+        stack.clear();
+        for (i, c) in prob.crucial.iter().enumerate() {
+            if prob.chain_on_board(b, i) && mark[c[0].idx()] != g {
+                mark[c[0].idx()] = g;
+                stack.push(c[0]);
+            }
+        }
+        // Safety of the attacker chains met, by chain head.
+        let mut known: [(Point, bool); 32] = [(Point(0), false); 32];
+        let mut n_known = 0;
+        while let Some(p) = stack.pop() {
+            if prob.escape[p.idx()] {
+                return false;
+            }
+            for &q in b.neighbors(p).iter() {
+                if mark[q.idx()] == g || !prob.in_region(q) {
+                    continue;
+                }
+                let c = b.cell(q);
+                if c == att {
+                    let h = b.chain_head(q);
+                    let safe = match known[..n_known].iter().find(|e| e.0 == h) {
+                        Some(&(_, s)) => s,
+                        None => {
+                            let s = prob.safe_chain(b, h);
+                            if n_known < known.len() {
+                                known[n_known] = (h, s);
+                                n_known += 1;
+                            }
+                            s
+                        }
+                    };
+                    if safe {
+                        continue;
+                    }
+                }
+                mark[q.idx()] = g;
+                stack.push(q);
+            }
+        }
+        true
+    }
+
     /// The winner if the position (with `to_move` to play) is terminal.
     pub(super) fn terminal(&mut self, depth: usize, pass_pass: bool) -> Option<Color> {
         let prob = self.prob;
@@ -126,11 +215,11 @@ impl Dfpn<'_> {
         if pass_pass {
             return Some(prob.attacker());
         }
+        if !self.closed_at(depth) {
+            return None;
+        }
         if self.static_death && self.walled_in(depth) {
             return Some(prob.attacker());
-        }
-        if prob.is_open() {
-            return None;
         }
         let b = &self.boards[depth];
         let att = Cell::stone(prob.attacker());
@@ -173,9 +262,11 @@ impl Dfpn<'_> {
         let v = match self.pos_cache[slot].statics[side] {
             0 => {
                 let before = self.statics.work;
+                let closed = self.closed_at(depth);
+                let b = &self.boards[depth];
                 let w = self
                     .statics
-                    .verdict(prob, b, to_move, self.regime.strict, self.closed);
+                    .verdict(prob, b, to_move, self.regime.strict, closed);
                 if self.counting {
                     self.counters.static_work += self.statics.work - before;
                 }
