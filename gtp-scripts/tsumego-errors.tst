@@ -19,6 +19,14 @@ loadsgf sgf/ld-straight-three.sgf 1
 
 7 tengen-tsumego_gfx A2
 
+8 owl_does_attack B1 A2
+
+9 owl_does_defend B1 A2
+
+13 owl_does_attack C1 A2
+
+14 owl_does_defend C1 A2
+
 loadsgf sgf/ld-bulky-five.sgf 1
 10 owl_attack A3
 
@@ -160,3 +168,17 @@ play W L11
 
 72 tsumego_genmove
 #? [\? syntax error.*]
+
+# owl_does_*: the group must be a stone, the move legal, both vertices.
+loadsgf sgf/ld-straight-three.sgf 1
+80 owl_does_attack B1 B1
+#? [\? B1 is empty.*]
+
+81 owl_does_attack A2 A2
+#? [\? illegal move.*]
+
+82 owl_does_defend B1
+#? [\? syntax error.*]
+
+83 owl_does_attack Z9 A2
+#? [\? invalid coordinate: Z9 is off the 9x9 board]

@@ -24,6 +24,19 @@ loadsgf sgf/ld-straight-three.sgf 1
 7 tengen-tsumego_gfx A2
 #? [VAR w B1\nTEXT status alive .*]
 
+# GNU Go's owl_does_*: the vital point kills and saves; C1 does neither.
+8 owl_does_attack B1 A2
+#? [1]
+
+9 owl_does_defend B1 A2
+#? [1]
+
+13 owl_does_attack C1 A2
+#? [0]
+
+14 owl_does_defend C1 A2
+#? [0]
+
 loadsgf sgf/ld-bulky-five.sgf 1
 10 owl_attack A3
 #? [1 B1]

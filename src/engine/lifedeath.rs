@@ -41,6 +41,51 @@ impl Engine {
         }))
     }
 
+    /// GNU Go's `owl_does_attack`/`owl_does_defend`: does `role`'s move at
+    /// `mv` kill (attacker) or save (defender) the group at `at`? The move
+    /// is played on a copy of the game (it must be legal), then the other
+    /// side moves first on the group's problem (framed if it is not
+    /// enclosed); the answer is that reading's result seen from `role`
+    /// (`None` when a limit was hit). A move that captures the group
+    /// attacks it outright.
+    pub fn owl_does(
+        &mut self,
+        settings: &crate::tsumego::Settings,
+        mv: Coord,
+        at: Coord,
+        role: crate::tsumego::Role,
+    ) -> Result<Option<crate::tsumego::OwlResult>, EngineError> {
+        use crate::tsumego::{OwlResult, Role};
+        self.stop_background();
+        let size = self.game.board().size();
+        let group = match at.on_board(size) {
+            true => self.game.board().stone_at(at),
+            false => None,
+        };
+        let Some(group) = group else {
+            return Err(EngineError::Region(crate::tsumego::RegionError::Empty(at)));
+        };
+        let mover = match role {
+            Role::Attacker => group.opponent(),
+            Role::Defender => group,
+        };
+        let mut game = self.game.clone();
+        game.play(mover, Move::Play(mv))?;
+        let after = game.board();
+        if after.stone_at(at) != Some(group) {
+            return Ok(Some(match role {
+                Role::Attacker => OwlResult::Succeeds,
+                Role::Defender => OwlResult::Fails,
+            }));
+        }
+        let prob = settings.problem(after, &[at])?;
+        let w = self.order_weights();
+        let opts = settings.opts;
+        let reply =
+            crate::tsumego::with_stack(|| crate::tsumego::owl(&prob, &w, opts, role.other()));
+        Ok(reply.result.map(OwlResult::reversed))
+    }
+
     /// The group's status as GNU Go's `dragon_status` gives it.
     pub fn dragon_status(
         &mut self,

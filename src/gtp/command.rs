@@ -52,6 +52,8 @@ pub const COMMANDS: &[&str] = &[
     "tengen-clear_tree",
     "owl_attack",
     "owl_defend",
+    "owl_does_attack",
+    "owl_does_defend",
     "tengen-owl_attack",
     "tengen-owl_defend",
     "dragon_status",
@@ -126,6 +128,10 @@ pub enum Command {
     ClearTree,
     OwlAttack(Move),
     OwlDefend(Move),
+    /// `owl_does_attack <move> <group>`: does the attacker's move kill?
+    OwlDoesAttack(Move, Move),
+    /// `owl_does_defend <move> <group>`: does the defender's move save?
+    OwlDoesDefend(Move, Move),
     /// `tengen-owl_attack <vertex>...`: every chain named is crucial.
     OwlAttackChains(Vec<Move>),
     /// `tengen-owl_defend <vertex>...`.
@@ -444,6 +450,15 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
                 _ => C::TsumegoGfx(v),
             })
         }
+        "owl_does_attack" | "owl_does_defend" => {
+            arity(name, args, "<move vertex> <group vertex>", 2)?;
+            let (m, g) = (vertex(args[0])?, vertex(args[1])?);
+            Ok(if name == "owl_does_attack" {
+                C::OwlDoesAttack(m, g)
+            } else {
+                C::OwlDoesDefend(m, g)
+            })
+        }
         "tengen-owl_attack" | "tengen-owl_defend" => {
             if args.is_empty() {
                 return syntax(format!("expected: {name} <vertex> [<vertex>...]"));
@@ -751,6 +766,8 @@ mod tests {
             "tengen-clear_tree",
             "owl_attack C3",
             "owl_defend C3",
+            "owl_does_attack B1 C3",
+            "owl_does_defend B1 C3",
             "tengen-owl_attack C3 D4",
             "tengen-owl_defend C3",
             "dragon_status C3",

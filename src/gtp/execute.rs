@@ -137,6 +137,16 @@ impl Session {
                 let a = e.owl(&self.tsumego, &at, role).map_err(fail)?;
                 Ok(owl_text(&a))
             }
+            C::OwlDoesAttack(mv, group) | C::OwlDoesDefend(mv, group) => {
+                let (mv, at) = (on_board(e, mv)?, on_board(e, group)?);
+                let role = if matches!(cmd, C::OwlDoesAttack(..)) {
+                    crate::tsumego::Role::Attacker
+                } else {
+                    crate::tsumego::Role::Defender
+                };
+                let r = e.owl_does(&self.tsumego, mv, at, role).map_err(fail)?;
+                Ok(r.map_or("unknown".to_string(), |r| owl_code(r).to_string()))
+            }
             C::DragonStatus(mv) => {
                 let at = on_board(e, mv)?;
                 e.dragon_status(&self.tsumego, at).map(dragon_text).map_err(fail)

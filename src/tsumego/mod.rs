@@ -76,6 +76,15 @@ pub enum Role {
     Defender,
 }
 
+impl Role {
+    pub fn other(self) -> Role {
+        match self {
+            Role::Attacker => Role::Defender,
+            Role::Defender => Role::Attacker,
+        }
+    }
+}
+
 /// Most external ko threats tried when GoTools' ko type is worked out.
 pub const MAX_KO_THREATS: u8 = 5;
 
@@ -144,6 +153,18 @@ pub enum OwlResult {
 }
 
 impl OwlResult {
+    /// The same result seen from the other side: the side that just moved,
+    /// when `self` is its opponent's answer (a ko the opponent takes
+    /// first is one the mover needs a threat for, and the other way round).
+    pub fn reversed(self) -> OwlResult {
+        match self {
+            OwlResult::Fails => OwlResult::Succeeds,
+            OwlResult::Succeeds => OwlResult::Fails,
+            OwlResult::Ko(KoWin::TakenFirst) => OwlResult::Ko(KoWin::NeedsThreat),
+            OwlResult::Ko(KoWin::NeedsThreat) => OwlResult::Ko(KoWin::TakenFirst),
+        }
+    }
+
     /// Succeeds, outright or through a ko.
     pub fn succeeds(self) -> bool {
         self != OwlResult::Fails

@@ -732,3 +732,23 @@ fn static_verdicts_agree_with_the_search_without_them() {
         "{checked} verdicts checked, {answers} answers compared, {used} searches used a verdict"
     );
 }
+
+#[test]
+fn a_result_reversed_is_the_other_sides_and_swaps_the_ko_kind() {
+    use super::{KoWin, OwlResult};
+    let all = [
+        OwlResult::Fails,
+        OwlResult::Succeeds,
+        OwlResult::Ko(KoWin::TakenFirst),
+        OwlResult::Ko(KoWin::NeedsThreat),
+    ];
+    for r in all {
+        assert_eq!(r.reversed().reversed(), r);
+        assert_ne!(r.reversed(), r);
+    }
+    assert_eq!(OwlResult::Fails.reversed(), OwlResult::Succeeds);
+    assert_eq!(
+        OwlResult::Ko(KoWin::TakenFirst).reversed(),
+        OwlResult::Ko(KoWin::NeedsThreat)
+    );
+}
