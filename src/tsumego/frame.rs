@@ -433,8 +433,6 @@ fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
             }
         }
     }
-    // The outside: from the open sides, around the defender's side and its
-    // margin.
     // The margin: the points next to the defender's side; and every stone
     // and liberty of a weak attacker chain there (one the defender may
     // capture: the frame must not fill its liberties).
@@ -456,7 +454,8 @@ fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
             }
         }
     }
-    let near_inside = |p: Point| near[p.idx()];
+    // The outside: from the open sides, around the defender's side and its
+    // margin.
     let mut outside = vec![false; MAX_POINTS];
     let mut stack: Vec<Point> = board
         .points()
@@ -464,7 +463,7 @@ fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
         .copied()
         .filter(|&p| {
             in_box(p)
-                && !near_inside(p)
+                && !near[p.idx()]
                 && board
                     .neighbors(p)
                     .iter()
@@ -476,7 +475,7 @@ fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
     }
     while let Some(p) = stack.pop() {
         for &q in board.neighbors(p).iter() {
-            if in_box(q) && !outside[q.idx()] && !near_inside(q) {
+            if in_box(q) && !outside[q.idx()] && !near[q.idx()] {
                 outside[q.idx()] = true;
                 stack.push(q);
             }

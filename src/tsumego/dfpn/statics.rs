@@ -215,11 +215,12 @@ impl Dfpn<'_> {
         if pass_pass {
             return Some(prob.attacker());
         }
-        if !self.closed_at(depth) {
-            return None;
-        }
-        if self.static_death && self.walled_in(depth) {
+        let closed = self.closed_at(depth);
+        if self.static_death && closed && self.walled_in(depth) {
             return Some(prob.attacker());
+        }
+        if prob.is_open() && !closed {
+            return None;
         }
         let b = &self.boards[depth];
         let att = Cell::stone(prob.attacker());
