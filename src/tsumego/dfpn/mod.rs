@@ -338,6 +338,7 @@ impl<'a> Dfpn<'a> {
         regime: Regime,
         limits: Limits,
     ) -> Dfpn<'a> {
+        let walled = Self::is_closed(prob);
         Dfpn {
             prob,
             w,
@@ -364,8 +365,8 @@ impl<'a> Dfpn<'a> {
             // A framed problem's region is closed by the frame, but its
             // defender may escape: the tests for closed regions wait until
             // it no longer can.
-            closed: Self::is_closed(prob) && !prob.is_open(),
-            framed: Self::is_closed(prob) && prob.is_open(),
+            closed: walled && !prob.is_open(),
+            framed: walled && prob.is_open(),
             seal_mark: vec![0; MAX_POINTS],
             seal_gen: 0,
             seal_stack: Vec::new(),

@@ -85,6 +85,20 @@ impl Dfpn<'_> {
         n_open < 2 || b.neighbors(open[0]).contains(&open[1])
     }
 
+    /// The position cache's slot for the position at `depth`, cleared for
+    /// it if another position held it.
+    fn pos_slot(&mut self, depth: usize) -> usize {
+        let key = self.boards[depth].hash() ^ BENSON_SALT;
+        let slot = (key as usize) & (BENSON_CACHE - 1);
+        if self.pos_cache[slot].key != key {
+            self.pos_cache[slot] = PosEntry {
+                key,
+                ..PosEntry::default()
+            };
+        }
+        slot
+    }
+
     /// The tests for closed regions apply to the position at `depth`: the
     /// problem is closed, or it is framed and the position is sealed
     /// ([`Dfpn::sealed`]). Cached by position key.
@@ -95,14 +109,7 @@ impl Dfpn<'_> {
         if !self.framed {
             return false;
         }
-        let key = self.boards[depth].hash() ^ BENSON_SALT;
-        let slot = (key as usize) & (BENSON_CACHE - 1);
-        if self.pos_cache[slot].key != key {
-            self.pos_cache[slot] = PosEntry {
-                key,
-                ..PosEntry::default()
-            };
-        }
+        let slot = self.pos_slot(depth);
         match self.pos_cache[slot].closed {
             0 => {
                 let v = self.sealed(depth);
@@ -190,17 +197,10 @@ impl Dfpn<'_> {
         }
         // Benson's test depends on the stones only: positions met again
         // (transpositions, the same child under another parent) reuse it.
-        let key = b.hash() ^ BENSON_SALT;
-        let slot = (key as usize) & (BENSON_CACHE - 1);
-        let e = &mut self.pos_cache[slot];
-        if e.key != key {
-            *e = PosEntry {
-                key,
-                ..PosEntry::default()
-            };
-        }
-        let alive = match e.benson {
+        let slot = self.pos_slot(depth);
+        let alive = match self.pos_cache[slot].benson {
             0 => {
+                let b = &self.boards[depth];
                 let benson = &mut self.benson;
                 let v = (0..prob.crucial.len())
                     .any(|i| prob.chain_on_board(b, i) && benson.alive(prob, b, self.crucial[i]));
@@ -251,14 +251,7 @@ impl Dfpn<'_> {
         if b.ko().is_some() {
             return None;
         }
-        let key = b.hash() ^ BENSON_SALT;
-        let slot = (key as usize) & (BENSON_CACHE - 1);
-        if self.pos_cache[slot].key != key {
-            self.pos_cache[slot] = PosEntry {
-                key,
-                ..PosEntry::default()
-            };
-        }
+        let slot = self.pos_slot(depth);
         let side = to_move.index();
         let v = match self.pos_cache[slot].statics[side] {
             0 => {
@@ -278,7 +271,7 @@ impl Dfpn<'_> {
                 };
                 self.pos_cache[slot].statics[side] = v;
                 if let (Some(w), Some(check)) = (w, self.check)
-                    && key.is_multiple_of(check.every)
+                    && self.pos_cache[slot].key.is_multiple_of(check.every)
                 {
                     self.check_verdict(depth, to_move, w.winner, check.max_nodes);
                 }
