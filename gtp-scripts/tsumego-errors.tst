@@ -182,3 +182,18 @@ loadsgf sgf/ld-straight-three.sgf 1
 
 83 owl_does_attack Z9 A2
 #? [\? invalid coordinate: Z9 is off the 9x9 board]
+
+# attack/defend: the vertex must be a stone on the board.
+boardsize 9
+clear_board
+84 attack A1
+#? [\? A1 is empty.*]
+
+85 defend Z9
+#? [\? invalid coordinate: Z9 is off the 9x9 board]
+
+86 defend
+#? [\? syntax error.*]
+
+87 attack pass
+#? [\? invalid coordinate: pass is not a point]

@@ -86,6 +86,24 @@ impl Engine {
         Ok(reply.result.map(OwlResult::reversed))
     }
 
+    /// GNU Go's `attack`/`defend`: string tactics on the game's board. Can
+    /// `role` (moving first) capture (attacker) or save (defender) the
+    /// chain on `at`? See [`crate::tactics::reading`].
+    pub fn string_tactics(
+        &self,
+        at: Coord,
+        role: crate::tsumego::Role,
+    ) -> Result<crate::tactics::reading::Reading, EngineError> {
+        use crate::tactics::reading;
+        let b = self.game.board();
+        let p = b.point(at);
+        let read = match role {
+            crate::tsumego::Role::Attacker => reading::attack(b, p),
+            crate::tsumego::Role::Defender => reading::defend(b, p),
+        };
+        read.ok_or(EngineError::Region(crate::tsumego::RegionError::Empty(at)))
+    }
+
     /// The group's status as GNU Go's `dragon_status` gives it.
     pub fn dragon_status(
         &mut self,

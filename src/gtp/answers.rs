@@ -48,6 +48,16 @@ pub(super) fn owl_text(a: &crate::tsumego::OwlAnswer) -> String {
     }
 }
 
+/// `attack`/`defend`: `0`, or `code vertex` (`PASS` when a string needs
+/// no defence), as GNU Go answers.
+pub(super) fn tactic_text(b: &crate::rules::Board, r: &crate::tactics::reading::Reading) -> String {
+    match (r.outcome.code(), r.mv) {
+        (0, _) => "0".into(),
+        (c, Some(p)) => format!("{c} {}", b.coord(p)),
+        (c, None) => format!("{c} PASS"),
+    }
+}
+
 /// `dragon_status`: `alive`, `dead`, `critical ATTACK DEFEND` or `unknown`.
 pub(super) fn dragon_text(d: crate::tsumego::DragonStatus) -> String {
     use crate::tsumego::DragonStatus;

@@ -50,6 +50,8 @@ pub const COMMANDS: &[&str] = &[
     "tengen-table_stats",
     "tengen-table_pv",
     "tengen-clear_tree",
+    "attack",
+    "defend",
     "owl_attack",
     "owl_defend",
     "owl_does_attack",
@@ -128,6 +130,10 @@ pub enum Command {
     ClearTree,
     OwlAttack(Move),
     OwlDefend(Move),
+    /// `attack <vertex>`: can the string be captured (string tactics)?
+    Attack(Move),
+    /// `defend <vertex>`: can the string be saved (string tactics)?
+    Defend(Move),
     /// `owl_does_attack <move> <group>`: does the attacker's move kill?
     OwlDoesAttack(Move, Move),
     /// `owl_does_defend <move> <group>`: does the defender's move save?
@@ -440,10 +446,13 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
             ["gfx"] => Ok(C::TablePv { gfx: true }),
             _ => Err(ParseError::Syntax("expected: tengen-table_pv [gfx]".into())),
         },
-        "owl_attack" | "owl_defend" | "dragon_status" | "tengen-tsumego_gfx" => {
+        "attack" | "defend" | "owl_attack" | "owl_defend" | "dragon_status"
+        | "tengen-tsumego_gfx" => {
             arity(name, args, "<vertex>", 1)?;
             let v = vertex(args[0])?;
             Ok(match name {
+                "attack" => C::Attack(v),
+                "defend" => C::Defend(v),
                 "owl_attack" => C::OwlAttack(v),
                 "owl_defend" => C::OwlDefend(v),
                 "dragon_status" => C::DragonStatus(v),
@@ -764,6 +773,8 @@ mod tests {
             "tengen-table_stats",
             "tengen-table_pv gfx",
             "tengen-clear_tree",
+            "attack C3",
+            "defend C3",
             "owl_attack C3",
             "owl_defend C3",
             "owl_does_attack B1 C3",

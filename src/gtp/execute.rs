@@ -137,6 +137,16 @@ impl Session {
                 let a = e.owl(&self.tsumego, &at, role).map_err(fail)?;
                 Ok(owl_text(&a))
             }
+            C::Attack(mv) | C::Defend(mv) => {
+                let at = on_board(e, mv)?;
+                let role = if matches!(cmd, C::Attack(_)) {
+                    crate::tsumego::Role::Attacker
+                } else {
+                    crate::tsumego::Role::Defender
+                };
+                let r = e.string_tactics(at, role).map_err(fail)?;
+                Ok(tactic_text(e.game().board(), &r))
+            }
             C::OwlDoesAttack(mv, group) | C::OwlDoesDefend(mv, group) => {
                 let (mv, at) = (on_board(e, mv)?, on_board(e, group)?);
                 let role = if matches!(cmd, C::OwlDoesAttack(..)) {

@@ -65,6 +65,8 @@ string/Tsumego Move/tsumego_genmove %m
 varp/Tsumego Defender First/tengen-tsumego_var %p defender
 varpo/Tsumego Attacker First/tengen-tsumego_var %p attacker
 string/Dragon Status/dragon_status %p
+string/Attack String/attack %p
+string/Defend String/defend %p
 string/Owl Attack/owl_attack %p
 string/Owl Defend/owl_defend %p
 string/Tsumego Limits/tengen-tsumego_limit";

@@ -10,8 +10,13 @@
 //!
 //! Priors and playouts use it: extending a chain into a working ladder is
 //! worthless, and an atari that starts a working ladder captures.
+//!
+//! [`reading`] answers the wider question GNU Go's `attack` and `defend`
+//! ask (nets, snapbacks, counter-captures, kos), for GTP.
 
 use std::cell::RefCell;
+
+pub mod reading;
 
 use crate::rules::{Board, Cell, Color, Point};
 
@@ -298,12 +303,12 @@ fn defend(stack: &mut Plies, depth: usize, chain: Point, budget: &mut u32) -> bo
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::Coord;
 
     /// A board from rows, top row first: `X` black, `O` white.
-    fn board(rows: &[&str]) -> Board {
+    pub(crate) fn board(rows: &[&str]) -> Board {
         let n = rows.len();
         let mut b = Board::new(n);
         for (i, row) in rows.iter().enumerate() {
