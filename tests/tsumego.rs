@@ -354,7 +354,7 @@ fn solve_cli_judges_every_move_the_file_marks_correct() {
     std::fs::write(
         &file,
         "(;GM[1]FF[4]SZ[9]PL[W]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]\
-         (;W[bi]C[Correct: two eyes])(;W[ai]C[Correct, says this file: wrong]))",
+         (;W[bi]C[Correct: two eyes])(;W[ai]C[Correct, says this file]))",
     )
     .unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))

@@ -541,7 +541,7 @@ pub fn parse_sgf(text: &str, source: &str) -> Result<FileProblem, ProblemError> 
             }
             go::Move::Move(_) => Move::Pass,
         };
-        if variation_says_correct(child) {
+        if variation_says_correct(child, color) {
             correct.push(mv);
         }
     }
@@ -653,16 +653,109 @@ pub fn parse_book_json(text: &str, source: &str) -> Result<FileProblem, ProblemE
     ))
 }
 
-/// True if a comment on the variation's main line says correct or right.
-fn variation_says_correct(node: &sgf_parse::SgfNode<Prop>) -> bool {
-    node.main_variation().any(|n| match n.get_property("C") {
-        Some(Prop::C(t)) => {
-            let s = t.text.to_lowercase();
-            s.contains("correct") || s.contains("right")
+/// True if the variation starting with `first` (a move by `mover`) is
+/// marked correct, in the ways problem collections mark solution trees: a
+/// correct mark on any node below it (a comment that says correct or
+/// right, as goproblems.com marks its solved leaves, or "good for" the
+/// mover, `GB`/`GW`), or a tesuji mark (`TE`) on the first move. A wrong
+/// mark on the first move itself wins: bad move (`BM`), "good for" the
+/// other side, or a comment that says wrong or incorrect.
+fn variation_says_correct(first: &sgf_parse::SgfNode<Prop>, mover: Color) -> bool {
+    match node_verdict(first, mover, true) {
+        Some(v) => v,
+        None => first.children().any(|c| subtree_says_correct(c, mover)),
+    }
+}
+
+/// A correct mark on `node` or below it.
+fn subtree_says_correct(node: &sgf_parse::SgfNode<Prop>, mover: Color) -> bool {
+    node_verdict(node, mover, false) == Some(true)
+        || node.children().any(|c| subtree_says_correct(c, mover))
+}
+
+/// What the marks of one node say of the line through it, wrong marks
+/// first: `GB`/`GW` and comments always; the move marks `TE` and `BM` only
+/// on the `first` move (elsewhere they judge the other side's moves too).
+fn node_verdict(node: &sgf_parse::SgfNode<Prop>, mover: Color, first: bool) -> Option<bool> {
+    let mut verdict = None;
+    for p in node.properties() {
+        let v = match p {
+            Prop::TE(_) if first => Some(true),
+            Prop::BM(_) if first => Some(false),
+            Prop::GB(_) => Some(mover == Color::Black),
+            Prop::GW(_) => Some(mover == Color::White),
+            Prop::C(t) => comment_verdict(&t.text),
+            _ => None,
+        };
+        match v {
+            Some(false) => return Some(false),
+            Some(true) => verdict = Some(true),
+            None => {}
         }
-        _ => false,
-    })
+    }
+    verdict
+}
+
+/// What a solution comment says of its line: `Some(false)` for "wrong",
+/// "incorrect", "not correct" or "failure"; `Some(true)` for the word
+/// "correct", or "right" as the comment's first word or in capitals
+/// anywhere (goproblems.com's `RIGHT`, `sekiRIGHT`); `None` otherwise
+/// ("the upper right" is no verdict).
+fn comment_verdict(text: &str) -> Option<bool> {
+    let lower = text.to_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |w: &str| words.contains(&w);
+    let not_correct = words.windows(2).any(|p| p == ["not", "correct"]);
+    if has("wrong") || has("incorrect") || has("failure") || not_correct {
+        return Some(false);
+    }
+    // goproblems.com writes RIGHT in capitals, often run on ("sekiRIGHT").
+    let right = words.first() == Some(&"right") || text.contains("RIGHT");
+    (has("correct") || right).then_some(true)
 }
 
 /// The default region limit for problem files.
 pub const FILE_MAX_REGION: usize = DEFAULT_MAX_REGION;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The first moves `parse_sgf` reads as correct from a 9x9 problem with
+    /// the given variations.
+    fn correct(variations: &str) -> Vec<String> {
+        let text = format!("(;GM[1]FF[4]SZ[9]PL[W]AB[ag][bg]AW[ah][bh]{variations})");
+        let fp = parse_sgf(&text, "t.sgf").expect("a problem");
+        fp.correct.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn solution_marks_decide_which_first_moves_are_correct() {
+        // Comments, as most collections write them.
+        assert_eq!(correct("(;W[bi]C[Correct])(;W[ai]C[Wrong])"), ["B1"]);
+        assert_eq!(correct("(;W[bi];B[ai]C[RIGHT])(;W[ai])"), ["B1"]);
+        assert_eq!(correct("(;W[bi];B[ai]C[sekiRIGHT])(;W[ai])"), ["B1"]);
+        // goproblems.com marks solved leaves, in any branch below.
+        assert_eq!(
+            correct("(;W[bi](;B[ci];W[di]C[Wrong])(;B[ai];W[ci]C[RIGHT]))(;W[ai])"),
+            ["B1"]
+        );
+        assert_eq!(correct("(;W[bi]C[Right: two eyes])(;W[ai])"), ["B1"]);
+        // "Incorrect" and "not correct" say wrong; a direction is no mark.
+        assert!(correct("(;W[bi]C[Incorrect])(;W[ai]C[This is not correct])").is_empty());
+        assert!(correct("(;W[bi]C[Black plays in the upper right])").is_empty());
+        // SGF's move and position marks: TE on the first move, good for
+        // the mover anywhere on the line; BM and good for the other side
+        // say wrong, and win over a comment.
+        assert_eq!(correct("(;W[bi]TE[1])(;W[ai]BM[1])"), ["B1"]);
+        assert_eq!(
+            correct("(;W[bi];B[ai];W[ci]GW[1])(;W[ai];B[bi]GB[1])"),
+            ["B1"]
+        );
+        assert!(correct("(;W[bi]BM[1]C[Correct])").is_empty());
+        assert!(correct("(;W[bi]C[Wrong];B[ai]C[RIGHT])").is_empty());
+    }
+}
