@@ -16,11 +16,12 @@
 //! [`WIDE_PLIES`], three deeper (GNU Go's reading has limits of this
 //! kind). The attacker reads a chain of three or more liberties only
 //! while the defender's move lists are wide, so that a narrow list never
-//! loses a fight the defender would win. A line that
-//! runs out of plays ([`READ_BUDGET`]) or plies ([`MAX_PLIES`]) counts for
-//! the defender, so the reader never calls a chain capturable that it has
-//! not read out; a defence it gives may, in a very long fight, be one the
-//! budget did not refute.
+//! loses a fight the defender would win. A line that runs out of plays
+//! ([`READ_BUDGET`]) or plies ([`MAX_PLIES`]) counts for the defender, so
+//! a capture the reader reports is read to the end against every defence
+//! its lists hold (a defence outside them, such as a counter-atari away
+//! from the chain, can still be missed), and a defence it gives may, in a
+//! very long fight, be one the budget did not refute.
 //!
 //! Kos: simple ko holds on every line (the board's rule). A read runs in
 //! regimes: first the side asking may not make a ko capture (the answer
