@@ -2,7 +2,7 @@
 # Strength and speed of tengen against Pachi and GNU Go, with the tools our
 # users run: gogui-twogtp plays the games, GNU Go referees them, and
 # twogtp-summary.py gives the score with its 95% CI. docs/search.md has the
-# figures measured with it.
+# current figures, docs/strength-log.md every series measured with it.
 #
 #   gtp-scripts/strength.sh match OPPONENT SIZE GAMES SECS [OUT]
 #       OPPONENT: pachi | gnugo (level 10) | "any GTP command"

@@ -1,0 +1,201 @@
+//! The dependency order of docs/architecture.md ("Layers") holds in the
+//! code: a library module uses only the modules listed above it, every
+//! module of `src/lib.rs` is listed once, and the README's module map
+//! lists the modules in the same order.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The modules of the ```layers block, top (lowest layer) first.
+fn layers() -> Vec<String> {
+    let doc = std::fs::read_to_string(root().join("docs/architecture.md")).unwrap();
+    let start = doc
+        .find("```layers\n")
+        .expect("docs/architecture.md has a ```layers block");
+    let body = &doc[start + "```layers\n".len()..];
+    let end = body.find("```").expect("the ```layers block is closed");
+    body[..end]
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(String::from)
+        .collect()
+}
+
+/// Source text without comments (line, doc and block comments), so that
+/// prose naming a module is not counted as a use.
+fn strip_comments(src: &str) -> String {
+    let mut out = String::with_capacity(src.len());
+    let b = src.as_bytes();
+    let (mut i, mut depth, mut in_str) = (0, 0usize, false);
+    while i < b.len() {
+        if depth == 0 && !in_str && b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            continue;
+        }
+        if !in_str && b[i] == b'/' && b.get(i + 1) == Some(&b'*') {
+            depth += 1;
+            i += 2;
+            continue;
+        }
+        if depth > 0 {
+            if b[i] == b'*' && b.get(i + 1) == Some(&b'/') {
+                depth -= 1;
+                i += 2;
+            } else {
+                i += 1;
+            }
+            continue;
+        }
+        if b[i] == b'"' && (i == 0 || b[i - 1] != b'\\' && b[i - 1] != b'\'') {
+            in_str = !in_str;
+        }
+        out.push(b[i] as char);
+        i += 1;
+    }
+    out
+}
+
+/// The top-level modules a source text names through `crate::`.
+fn uses(src: &str) -> Vec<String> {
+    let text = strip_comments(src);
+    let mut found = Vec::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("crate::") {
+        rest = &rest[at + "crate::".len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let end = group.find('}').unwrap_or(group.len());
+            for item in group[..end].split(',') {
+                let name: String = item
+                    .trim()
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect();
+                if !name.is_empty() {
+                    found.push(name);
+                }
+            }
+        } else {
+            let name: String = rest
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if !name.is_empty() {
+                found.push(name);
+            }
+        }
+    }
+    found
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            rust_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn library_modules_use_only_the_layers_above_them() {
+    let order = layers();
+    let rank: BTreeMap<&str, usize> = order
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (m.as_str(), i))
+        .collect();
+    assert_eq!(rank.len(), order.len(), "a module is listed twice");
+    let src = root().join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    let mut wrong = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap();
+        let first = rel.components().next().unwrap().as_os_str();
+        let top = first.to_str().unwrap().trim_end_matches(".rs");
+        if top == "bin" || top == "lib" {
+            continue;
+        }
+        let own = *rank.get(top).unwrap_or_else(|| {
+            panic!("src/{top} is not in docs/architecture.md's layers: add it in its place")
+        });
+        for m in uses(&std::fs::read_to_string(&f).unwrap()) {
+            match rank.get(m.as_str()) {
+                Some(&r) if r <= own => {}
+                Some(_) => wrong.push(format!(
+                    "{} uses crate::{m}, which docs/architecture.md lists below `{top}`",
+                    rel.display()
+                )),
+                None => {} // a crate-root item (a macro or re-export), not a module
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "uses against the layer order:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn every_library_module_is_in_the_layers() {
+    let order = layers();
+    let lib = std::fs::read_to_string(root().join("src/lib.rs")).unwrap();
+    let mods: Vec<&str> = lib
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("pub mod "))
+        .map(|l| l.trim_end_matches(';'))
+        .collect();
+    for m in &mods {
+        assert!(
+            order.iter().any(|o| o == m),
+            "src/lib.rs declares `{m}`, missing from docs/architecture.md's layers"
+        );
+    }
+    for o in &order {
+        assert!(
+            mods.contains(&o.as_str()),
+            "docs/architecture.md lists `{o}`, which src/lib.rs does not declare"
+        );
+    }
+}
+
+#[test]
+fn the_readme_module_map_follows_the_layers() {
+    let order = layers();
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme
+        .find("## Module map")
+        .expect("README.md has a module map");
+    let map = &readme[start..];
+    let map = &map[..map[3..].find("\n## ").map_or(map.len(), |e| e + 3)];
+    let mut listed = Vec::new();
+    for row in map.lines().filter(|l| l.starts_with("| `")) {
+        let first = row[1..].split('|').next().unwrap();
+        for name in first.split(',') {
+            let name = name.trim().trim_matches('`');
+            if order.iter().any(|o| o == name) {
+                listed.push(name.to_string());
+            }
+        }
+    }
+    assert_eq!(
+        listed, order,
+        "README.md's module map must list the modules of docs/architecture.md's layers, in that order"
+    );
+}
+
+#[test]
+fn comments_and_groups_are_read_as_intended() {
+    let src = "// crate::engine in a comment\n/* crate::gtp */ use crate::{rules::Board, weights};\nlet x = crate::tactics::f();";
+    assert_eq!(uses(src), ["rules", "weights", "tactics"]);
+}
