@@ -1,4 +1,4 @@
-//! SGF FF[4] game records: reading through the `sgf-parse` crate, writing
+//! SGF FF\[4\] game records: reading through the `sgf-parse` crate, writing
 //! as plain text.
 //!
 //! Read: SZ, KM, HA, AB/AW/AE, PL and the B/W moves of the main line (the
@@ -218,7 +218,7 @@ fn sgf_point(size: usize, c: Coord) -> String {
     format!("{x}{y}")
 }
 
-/// Writes the game as an SGF FF[4] record: root properties, setup and
+/// Writes the game as an SGF FF\[4\] record: root properties, setup and
 /// handicap stones, then the moves on one line.
 pub fn write(game: &Game) -> String {
     let size = game.size();

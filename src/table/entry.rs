@@ -4,7 +4,7 @@
 use super::*;
 
 /// One entry as stored: `lo = key_lo ^ data`, `hi = key_hi ^ data`, and
-/// the data word (see [`Entry::pack`]).
+/// the data word (see `Entry::pack`).
 #[repr(C)]
 pub struct Slot {
     pub(crate) lo: AtomicU32,
