@@ -44,9 +44,11 @@
 //! attacker's outer wall (the frame makes it safe), and a
 //! life that rests on friendly stones outside the box (cleared). The
 //! tests and docs/tsumego.md ("Open problems") show each.
+//!
+//! Dependencies: this file builds on [`super::region`] (the [`Problem`]
+//! and [`FrameError`] live there); region never reaches back here.
 
-use thiserror::Error;
-
+pub use super::region::FrameError;
 use super::region::Problem;
 use crate::rules::board::MAX_POINTS;
 use crate::rules::{Board, Cell, Color, Coord, Point};
@@ -62,21 +64,6 @@ pub const WEAK_LIBERTIES: usize = 3;
 
 /// Most empty points a framed region may hold.
 pub const MAX_FRAMED_EMPTY: usize = 64;
-
-#[derive(Debug, Error, Clone, PartialEq, Eq)]
-pub enum FrameError {
-    #[error("the board has no stones: set up the problem first")]
-    NoStones,
-    #[error("the board has only {0} stones: a problem needs stones of both colours")]
-    OneColour(Color),
-    #[error("every {0} chain stands on an open side of the problem: no {0} group is enclosed")]
-    NotEnclosed(Color),
-    #[error(
-        "the framed region has {empty} empty points, more than the solver takes ({limit}): \
-         set up a corner or side problem, or give the region with tengen-tsumego_region"
-    )]
-    TooLarge { empty: usize, limit: usize },
-}
 
 /// The problem's box: inclusive bounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -28,7 +28,7 @@ use ahash::AHashMap;
 use std::time::Instant;
 
 use super::benson::Benson;
-use super::eyes::Statics;
+use super::eyes::statics::Statics;
 use super::order::{self, NF, OrderWeights, PASS_FEATURE};
 use super::region::Problem;
 use crate::rules::board::MAX_POINTS;
