@@ -82,7 +82,7 @@ struct Budget {
     opts: SolveOptions,
     used: Counters,
     /// The transposition table, handed from one search to the next.
-    table: dfpn::Table,
+    table: dfpn::TransTable,
     /// A search run so far used a repetition ban other than simple ko.
     /// Every search of an answer helps decide it (the screen confirms a
     /// plain result, the threat searches place the ko type), so the answer
@@ -96,7 +96,7 @@ impl Budget {
             start: Instant::now(),
             opts,
             used: Counters::default(),
-            table: dfpn::Table::default(),
+            table: dfpn::TransTable::default(),
             superko: false,
         }
     }
@@ -152,7 +152,7 @@ fn mover(prob: &Problem, role: Role) -> Color {
 /// defender's win by two passes).
 ///
 /// The searches share one table, so each reads what the earlier ones
-/// proved where the threat counts allow (see `dfpn::Table`).
+/// proved where the threat counts allow (see `dfpn::TransTable`).
 fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> (OwlAnswer, bool) {
     let me = mover(prob, role);
     let unknown = |p: &dfpn::Proof| OwlAnswer {
