@@ -1,5 +1,5 @@
 //! Static life and death: positions the search may end because a small
-//! local game, solved exactly once ([`local`]), decides them.
+//! local game, solved exactly once ([`local`](super::local)), decides them.
 //!
 //! Two rules, each a proof under the solver's rules (see docs/tsumego.md,
 //! "Static evaluation"):

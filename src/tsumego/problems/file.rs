@@ -171,7 +171,7 @@ pub struct FileProblem {
     pub answers: Vec<FileLine>,
     /// SGF and book JSON: first moves marked correct.
     pub correct: Vec<Move>,
-    /// An open problem (book JSON): always framed ([`super::frame`]).
+    /// An open problem (book JSON): always framed ([`crate::tsumego::frame`]).
     /// Other files are framed only when no closed region is found.
     pub open: bool,
 }

@@ -1,7 +1,7 @@
 //! Problem files: GoTools text, SGF and book JSON, read into
 //! [`FileProblem`]s and turned into closed-boundary [`Problem`]s.
 //!
-//! - [`file`]: the problem as a file gives it, its answer lines and the
+//! - [`file`](mod@file): the problem as a file gives it, its answer lines and the
 //!   errors (the lowest layer: the readers build these).
 //! - [`sgf`]: SGF and book-JSON problems.
 //! - [`crate::tsumego::gotools`]: GoTools text.
