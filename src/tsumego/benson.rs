@@ -54,39 +54,30 @@ impl Benson {
         if board.cell(chain) != def || board.liberties(chain) < 2 {
             return false;
         }
-        // A vital region is closed and borders the chain, so it holds a
-        // point next to the chain that touches nothing outside the problem's
-        // region: without two such points, no need to look further.
-        let mut near = [Point(0); 2];
-        let mut n_near = 0;
-        'stones: for s in board.chain_stones(chain) {
-            for q in board.neighbors(s) {
-                let c = board.cell(q);
-                if c == def
-                    || c == Cell::Border
-                    || !prob.in_region(q)
-                    || near[..n_near].contains(&q)
-                {
-                    continue;
-                }
-                let closed = board.neighbors(q).iter().all(|&n| {
-                    matches!(board.cell(n), Cell::Border)
-                        || board.cell(n) == def
-                        || prob.in_region(n)
-                });
-                if closed {
-                    near[n_near] = q;
-                    n_near += 1;
-                    if n_near == 2 {
-                        break 'stones;
-                    }
-                }
-            }
-        }
-        if n_near < 2 {
+        if !two_closed_neighbours(prob, board, chain, def) {
             return false;
         }
-        // Regions.
+        self.find_regions(prob, board, def);
+        // The chain needs two closed regions vital to it, and the iteration
+        // below only takes regions away: most positions stop here.
+        let target = board.chain_head(chain).0;
+        let candidates = self
+            .regions
+            .iter()
+            .filter(|&&(s, e, open)| !open && vital_to(board, &self.members[s..e], target))
+            .take(2)
+            .count();
+        if candidates < 2 {
+            return false;
+        }
+        self.iterate(prob, board, def, target)
+    }
+
+    /// The regions of the problem (`regions`, `members`): maximal
+    /// connected sets of region points that are not defender stones, each
+    /// open if it touches a point outside the problem's region.
+    #[inline]
+    fn find_regions(&mut self, prob: &Problem, board: &Board, def: Cell) {
         self.regions.clear();
         self.members.clear();
         let stamp = self.next_stamp();
@@ -115,19 +106,12 @@ impl Benson {
             }
             self.regions.push((start, self.members.len(), open));
         }
-        // The chain needs two closed regions vital to it, and the iteration
-        // below only takes regions away: most positions stop here.
-        let target = board.chain_head(chain).0;
-        let candidates = self
-            .regions
-            .iter()
-            .filter(|&&(s, e, open)| !open && vital_to(board, &self.members[s..e], target))
-            .take(2)
-            .count();
-        if candidates < 2 {
-            return false;
-        }
-        // Defender chains of the region.
+    }
+
+    /// Benson's iteration over the defender chains of the region and the
+    /// regions found: true if the chain with head `target` survives it.
+    #[inline]
+    fn iterate(&mut self, prob: &Problem, board: &Board, def: Cell, target: u16) -> bool {
         self.chains.clear();
         for &p in &prob.region {
             if board.cell(p) == def {
@@ -140,47 +124,9 @@ impl Benson {
         let mut alive_chains: Vec<bool> = vec![true; self.chains.len()];
         let mut live_regions: Vec<bool> = self.regions.iter().map(|r| !r.2).collect();
         loop {
-            let mut changed = false;
-            // Chains with fewer than two vital live regions die.
-            for (ci, &h) in self.chains.iter().enumerate() {
-                if !alive_chains[ci] {
-                    continue;
-                }
-                let mut vital = 0;
-                for (ri, &(s, e, _)) in self.regions.iter().enumerate() {
-                    if live_regions[ri] && vital_to(board, &self.members[s..e], h) {
-                        vital += 1;
-                        if vital == 2 {
-                            break;
-                        }
-                    }
-                }
-                if vital < 2 {
-                    alive_chains[ci] = false;
-                    changed = true;
-                }
-            }
-            // Regions touching a dead chain are no longer eyes.
-            for (ri, &(s, e, _)) in self.regions.iter().enumerate() {
-                if !live_regions[ri] {
-                    continue;
-                }
-                let touches_dead = self.members[s..e].iter().any(|&q| {
-                    board.neighbors(q).iter().any(|&n| {
-                        board.cell(n) == def
-                            && self
-                                .chains
-                                .iter()
-                                .position(|&h| h == board.chain_head(n).0)
-                                .is_some_and(|ci| !alive_chains[ci])
-                    })
-                });
-                if touches_dead {
-                    live_regions[ri] = false;
-                    changed = true;
-                }
-            }
-            if !changed {
+            let chains_died = self.drop_chains(board, &mut alive_chains, &live_regions);
+            let regions_died = self.drop_regions(board, def, &alive_chains, &mut live_regions);
+            if !chains_died && !regions_died {
                 break;
             }
         }
@@ -189,6 +135,93 @@ impl Benson {
             .position(|&h| h == target)
             .is_some_and(|ci| alive_chains[ci])
     }
+
+    /// Chains with fewer than two vital live regions die; true if one did.
+    #[inline]
+    fn drop_chains(&self, board: &Board, alive_chains: &mut [bool], live_regions: &[bool]) -> bool {
+        let mut changed = false;
+        for (ci, &h) in self.chains.iter().enumerate() {
+            if !alive_chains[ci] {
+                continue;
+            }
+            let mut vital = 0;
+            for (ri, &(s, e, _)) in self.regions.iter().enumerate() {
+                if live_regions[ri] && vital_to(board, &self.members[s..e], h) {
+                    vital += 1;
+                    if vital == 2 {
+                        break;
+                    }
+                }
+            }
+            if vital < 2 {
+                alive_chains[ci] = false;
+                changed = true;
+            }
+        }
+        changed
+    }
+
+    /// Regions touching a dead chain are no longer eyes; true if one
+    /// was dropped.
+    #[inline]
+    fn drop_regions(
+        &self,
+        board: &Board,
+        def: Cell,
+        alive_chains: &[bool],
+        live_regions: &mut [bool],
+    ) -> bool {
+        let mut changed = false;
+        for (ri, &(s, e, _)) in self.regions.iter().enumerate() {
+            if !live_regions[ri] {
+                continue;
+            }
+            let touches_dead = self.members[s..e].iter().any(|&q| {
+                board.neighbors(q).iter().any(|&n| {
+                    board.cell(n) == def
+                        && self
+                            .chains
+                            .iter()
+                            .position(|&h| h == board.chain_head(n).0)
+                            .is_some_and(|ci| !alive_chains[ci])
+                })
+            });
+            if touches_dead {
+                live_regions[ri] = false;
+                changed = true;
+            }
+        }
+        changed
+    }
+}
+
+/// A vital region is closed and borders the chain, so it holds a point
+/// next to the chain that touches nothing outside the problem's region:
+/// true if the chain through `chain` has two such points (without them,
+/// no need to look further).
+#[inline]
+fn two_closed_neighbours(prob: &Problem, board: &Board, chain: Point, def: Cell) -> bool {
+    let mut near = [Point(0); 2];
+    let mut n_near = 0;
+    for s in board.chain_stones(chain) {
+        for q in board.neighbors(s) {
+            let c = board.cell(q);
+            if c == def || c == Cell::Border || !prob.in_region(q) || near[..n_near].contains(&q) {
+                continue;
+            }
+            let closed = board.neighbors(q).iter().all(|&n| {
+                matches!(board.cell(n), Cell::Border) || board.cell(n) == def || prob.in_region(n)
+            });
+            if closed {
+                near[n_near] = q;
+                n_near += 1;
+                if n_near == 2 {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// True if every empty point of the region is a liberty of chain `head`.

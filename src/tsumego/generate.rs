@@ -44,13 +44,56 @@ pub struct Generated {
     pub text: String,
 }
 
+/// A grid of points `[x][y]`, `y` from the top edge.
+type Grid<T> = Vec<[T; GRID]>;
+
+/// The four steps to a point's neighbours.
+const STEPS: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
+
 /// The random position of candidate `index`, as GoTools text without
 /// answers, or `None` if this candidate is unusable.
-#[allow(clippy::needless_range_loop)] // grid code reads best with indices
 pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String> {
     let mut rng = SmallRng::seed_from_u64(mix64(seed ^ mix64(index.wrapping_add(1))));
+    let region = draw_region(&mut rng, min, max)?;
+    let defender = Color::White;
+    // The draw that once chose the defender's colour, kept so that the
+    // rest of each candidate is drawn as before.
+    let _ = rng.random_bool(0.5);
+    let mut cells = draw_stones(&mut rng, &region, defender);
+    remove_captured(&region, &mut cells);
+    let def_stones = (0..GRID)
+        .flat_map(|x| (0..GRID).map(move |y| (x, y)))
+        .filter(|&(x, y)| region[x][y] && cells[x][y] == Some(defender))
+        .count();
+    if def_stones < 3 {
+        return None;
+    }
+    let marks = crucial_marks(&cells, defender);
+    // GoTools text (the one writer): stones, then the crucial marks.
+    let at = |x: usize, y: usize| gotools::coord(x as u8, y as u8);
+    let mut stones = Vec::new();
+    for (x, column) in cells.iter().enumerate() {
+        for (y, cell) in column.iter().enumerate() {
+            if let Some(c) = *cell {
+                stones.push((at(x, y), c));
+            }
+        }
+    }
+    let crucial: Vec<_> = marks.iter().map(|&(x, y)| at(x, y)).collect();
+    Some(gotools::write_problem(
+        &format!("P{index}"),
+        &stones,
+        &crucial,
+        &[],
+    ))
+}
+
+/// The region: in a corner (65%) or on the top edge, columns of random
+/// heights; `None` if 200 draws give no size in `min..=max`.
+#[allow(clippy::needless_range_loop)] // grid code reads best with indices
+fn draw_region(rng: &mut SmallRng, min: usize, max: usize) -> Option<Grid<bool>> {
     let corner = rng.random_bool(0.65);
-    let mut region = vec![[false; GRID]; GRID]; // [x][y], y from the top edge
+    let mut region = vec![[false; GRID]; GRID];
     let mut size = 0;
     for _ in 0..200 {
         region.iter_mut().for_each(|c| c.fill(false));
@@ -76,9 +119,13 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
             break;
         }
     }
-    if !(min..=max).contains(&size) {
-        return None;
-    }
+    (min..=max).contains(&size).then_some(region)
+}
+
+/// The stones: the attacker's wall on every point outside the region next
+/// to it (diagonals too), the defender's ring inside along the wall
+/// (mostly), and a few random stones of both colours.
+fn draw_stones(rng: &mut SmallRng, region: &Grid<bool>, defender: Color) -> Grid<Option<Color>> {
     let inside = |x: i32, y: i32| {
         x >= 0
             && y >= 0
@@ -86,10 +133,6 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
             && (y as usize) < GRID
             && region[x as usize][y as usize]
     };
-    let defender = Color::White;
-    // The draw that once chose the defender's colour, kept so that the
-    // rest of each candidate is drawn as before.
-    let _ = rng.random_bool(0.5);
     let mut cells = vec![[None::<Color>; GRID]; GRID];
     let mut wall = Vec::new();
     for x in 0..GRID as i32 {
@@ -112,7 +155,7 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
             if !inside(x, y) {
                 continue;
             }
-            let ring = [(0, 1), (1, 0), (0, -1), (-1, 0)]
+            let ring = STEPS
                 .iter()
                 .any(|&(dx, dy)| wall.contains(&((x + dx) as usize, (y + dy) as usize)));
             let r: f64 = rng.random();
@@ -128,7 +171,21 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
             cells[x as usize][y as usize] = c;
         }
     }
-    // Remove region chains without liberties until none is left.
+    cells
+}
+
+/// The neighbours of `(x, y)` on the grid.
+fn neighbours(x: usize, y: usize) -> impl Iterator<Item = (usize, usize)> {
+    STEPS.iter().filter_map(move |&(dx, dy)| {
+        let (nx, ny) = (x as i32 + dx, y as i32 + dy);
+        (nx >= 0 && ny >= 0 && nx < GRID as i32 && ny < GRID as i32)
+            .then_some((nx as usize, ny as usize))
+    })
+}
+
+/// Removes region chains without liberties until none is left.
+#[allow(clippy::needless_range_loop)] // grid code reads best with indices
+fn remove_captured(region: &Grid<bool>, cells: &mut Grid<Option<Color>>) {
     loop {
         let mut removed = false;
         let mut seen = vec![[false; GRID]; GRID];
@@ -144,12 +201,7 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
                 seen[x][y] = true;
                 while let Some((a, b)) = stack.pop() {
                     chain.push((a, b));
-                    for (dx, dy) in [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)] {
-                        let (nx, ny) = (a as i32 + dx, b as i32 + dy);
-                        if nx < 0 || ny < 0 || nx >= GRID as i32 || ny >= GRID as i32 {
-                            continue;
-                        }
-                        let (nx, ny) = (nx as usize, ny as usize);
+                    for (nx, ny) in neighbours(a, b) {
                         match cells[nx][ny] {
                             None => libs = true,
                             c if c == col && region[nx][ny] && !seen[nx][ny] => {
@@ -172,15 +224,12 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
             break;
         }
     }
-    let def_stones = (0..GRID)
-        .flat_map(|x| (0..GRID).map(move |y| (x, y)))
-        .filter(|&(x, y)| region[x][y] && cells[x][y] == Some(defender))
-        .count();
-    if def_stones < 3 {
-        return None;
-    }
-    // The crucial chains: one stone of each White chain of 2+ stones, or
-    // of the largest chain.
+}
+
+/// The crucial chains: one stone of each defender chain of 2+ stones, or
+/// of the largest chain.
+#[allow(clippy::needless_range_loop)] // grid code reads best with indices
+fn crucial_marks(cells: &Grid<Option<Color>>, defender: Color) -> Vec<(usize, usize)> {
     let mut chains: Vec<(usize, (usize, usize))> = Vec::new();
     let mut seen = vec![[false; GRID]; GRID];
     for x in 0..GRID {
@@ -193,12 +242,7 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
             let mut n = 0;
             while let Some((a, b)) = stack.pop() {
                 n += 1;
-                for (dx, dy) in [(0i32, 1i32), (1, 0), (0, -1), (-1, 0)] {
-                    let (nx, ny) = (a as i32 + dx, b as i32 + dy);
-                    if nx < 0 || ny < 0 || nx >= GRID as i32 || ny >= GRID as i32 {
-                        continue;
-                    }
-                    let (nx, ny) = (nx as usize, ny as usize);
+                for (nx, ny) in neighbours(a, b) {
                     if !seen[nx][ny] && cells[nx][ny] == Some(defender) {
                         seen[nx][ny] = true;
                         stack.push((nx, ny));
@@ -212,23 +256,7 @@ pub fn candidate(seed: u64, index: u64, min: usize, max: usize) -> Option<String
     if marks.is_empty() {
         marks.extend(chains.iter().max_by_key(|c| c.0).map(|c| c.1));
     }
-    // GoTools text (the one writer): stones, then the crucial marks.
-    let at = |x: usize, y: usize| gotools::coord(x as u8, y as u8);
-    let mut stones = Vec::new();
-    for (x, column) in cells.iter().enumerate() {
-        for (y, cell) in column.iter().enumerate() {
-            if let Some(c) = *cell {
-                stones.push((at(x, y), c));
-            }
-        }
-    }
-    let crucial: Vec<_> = marks.iter().map(|&(x, y)| at(x, y)).collect();
-    Some(gotools::write_problem(
-        &format!("P{index}"),
-        &stones,
-        &crucial,
-        &[],
-    ))
+    marks
 }
 
 /// GoTools' status letters of an answer (about the defender), or `None`

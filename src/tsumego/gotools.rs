@@ -35,11 +35,14 @@
 //!
 //! Coordinates become board points with `A` at the top-left corner, like
 //! SGF, on a 19x19 board.
+//!
+//! Dependencies: builds on [`super::problems::file`]; [`super::problems::read`]
+//! calls this reader, never the other way round.
 
 use crate::rules::{Color, Coord, Move};
 
 use super::KoType;
-use super::problems::{Expect, FileLine, FileProblem, ProblemError};
+use super::problems::file::{Expect, FileLine, FileProblem, ProblemError};
 
 /// GoTools' board size.
 pub const BOARD: usize = 19;

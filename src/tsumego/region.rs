@@ -1,6 +1,10 @@
 //! The closed-boundary problem: a defender's group in a region enclosed by
 //! the attacker's safe wall. Built from an ordinary board by region
 //! detection, or from an explicit list of points.
+//!
+//! Dependencies: this file is below [`super::frame`] (which frames open
+//! problems into a [`Problem`]); the frame's error type, [`FrameError`],
+//! lives here so that region never depends on frame.
 
 use thiserror::Error;
 
@@ -41,6 +45,22 @@ pub struct Problem {
     pub escape: Vec<bool>,
 }
 
+/// Why an open problem cannot be framed ([`super::frame`]).
+#[derive(Debug, Error, Clone, PartialEq, Eq)]
+pub enum FrameError {
+    #[error("the board has no stones: set up the problem first")]
+    NoStones,
+    #[error("the board has only {0} stones: a problem needs stones of both colours")]
+    OneColour(Color),
+    #[error("every {0} chain stands on an open side of the problem: no {0} group is enclosed")]
+    NotEnclosed(Color),
+    #[error(
+        "the framed region has {empty} empty points, more than the solver takes ({limit}): \
+         set up a corner or side problem, or give the region with tengen-tsumego_region"
+    )]
+    TooLarge { empty: usize, limit: usize },
+}
+
 #[derive(Debug, Error, Clone, PartialEq, Eq)]
 pub enum RegionError {
     #[error("{0} is empty: name a stone of the group to attack or defend")]
@@ -57,12 +77,9 @@ pub enum RegionError {
     #[error("the crucial stones {0} and {1} are of different colours: name stones of one group")]
     Mixed(Coord, Coord),
     #[error("the group at {at} is not enclosed, and it cannot be framed: {source}")]
-    Unframed {
-        at: Coord,
-        source: super::frame::FrameError,
-    },
+    Unframed { at: Coord, source: FrameError },
     #[error("{0}")]
-    Frame(#[from] super::frame::FrameError),
+    Frame(#[from] FrameError),
 }
 
 impl Problem {

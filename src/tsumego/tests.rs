@@ -533,7 +533,7 @@ fn a_table_kept_across_searches_changes_no_answer() {
                     continue;
                 }
                 ko_positions += 1;
-                let mut table = dfpn::Table::default();
+                let mut table = dfpn::TransTable::default();
                 for (i, &regime) in regimes.iter().enumerate() {
                     let mut kept = dfpn::Dfpn::new(&prob, &w, 1, regime, limits).with_table(table);
                     let with = kept.solve(first).win;

@@ -45,37 +45,10 @@ impl Dfpn<'_> {
         let (mut kids, banned) = self.expand(depth, c, last_pass, prev_alt, threats);
         let (mut phi, mut delta);
         loop {
-            for k in kids.iter_mut() {
-                if !k.terminal
-                    && !k.pinned
-                    && let Some(e) = self.tt.map.get(&k.key)
-                {
-                    k.phi = e.phi;
-                    k.delta = e.delta;
-                    k.passes = e.passes;
-                }
-            }
-            phi = INF;
-            delta = 0u64;
-            let mut best = 0;
-            let mut second = INF;
-            for (i, k) in kids.iter().enumerate() {
-                if k.delta < phi {
-                    second = phi;
-                    phi = k.delta;
-                    best = i;
-                } else if k.delta < second {
-                    second = k.delta;
-                }
-                // Only a true disproof is infinite: a large sum stops
-                // one short, or a saturated sum would end the search at
-                // the root (threshold INF) with nothing proven.
-                delta = if delta >= INF || k.phi >= INF {
-                    INF
-                } else {
-                    (delta + k.phi).min(INF - 1)
-                };
-            }
+            self.refresh_from_table(&mut kids);
+            let best;
+            let second;
+            (phi, delta, best, second) = select(&kids);
             if phi == 0 || delta == 0 || phi >= th_phi || delta >= th_delta || self.aborted {
                 break;
             }
@@ -88,45 +61,7 @@ impl Dfpn<'_> {
                 .saturating_add(second / EPSILON_DIVISOR)
                 .max(second.saturating_add(1));
             let child_th_delta = th_phi.min(eps).min(INF);
-            if let Some(p) = k.mv {
-                self.history[p.idx()][c.index()] += 1;
-            }
-            let alt = kids
-                .iter()
-                .enumerate()
-                .find(|&(i, k)| i != best && k.mv.is_some())
-                .and_then(|(_, k)| k.mv);
-            self.play_into(depth, k.mv, c, k.ko_exempt);
-            self.path.push(k.rep);
-            let floor = self.floor;
-            if k.ko_exempt {
-                self.floor = self.path.len() - 1;
-            }
-            let child = Node {
-                depth: depth + 1,
-                c: c.opponent(),
-                last_pass: k.mv.is_none() && k.pass_ends,
-                key: k.key,
-                prev_alt: alt,
-                threats: if k.ko_exempt {
-                    spend(threats, c)
-                } else {
-                    threats
-                },
-            };
-            let before = self.counters.leaves;
-            let out = self.mid(child, child_th_phi, child_th_delta);
-            let (cp, cd) = (out.phi, out.delta);
-            if depth == 0 {
-                self.add_root_leaves(k.mv, self.counters.leaves - before);
-            }
-            self.path.pop();
-            self.floor = floor;
-            let kk = &mut kids[best];
-            kk.phi = cp;
-            kk.delta = cd;
-            kk.pinned = out.pathdep && (cp == 0 || cd == 0);
-            kk.passes = out.passes;
+            self.search_child(&node, &mut kids, best, child_th_phi, child_th_delta);
         }
         if self.aborted {
             return Outcome {
@@ -137,6 +72,101 @@ impl Dfpn<'_> {
             };
         }
         self.count_leaves(depth, &kids, phi == 0, delta == 0);
+        let (pathdep, passes) = self.resolve(depth, c, &kids, phi, delta, banned);
+        if !(pathdep && (phi == 0 || delta == 0)) {
+            let spent = (self.counters.nodes - nodes_before).min(u32::MAX as u64) as u32;
+            self.store(key ^ threat_key(threats), key, phi, delta, passes, spent);
+        }
+        Outcome {
+            phi,
+            delta,
+            pathdep,
+            passes,
+        }
+    }
+
+    /// Takes the children's current numbers from the table (except
+    /// terminal and pinned children, whose own numbers stand).
+    #[inline]
+    fn refresh_from_table(&self, kids: &mut [Child]) {
+        for k in kids.iter_mut() {
+            if !k.terminal
+                && !k.pinned
+                && let Some(e) = self.tt.map.get(&k.key)
+            {
+                k.phi = e.phi;
+                k.delta = e.delta;
+                k.passes = e.passes;
+            }
+        }
+    }
+
+    /// Plays the child `best` of `node`, searches it to the thresholds and
+    /// records its new numbers in `kids`.
+    #[inline]
+    fn search_child(
+        &mut self,
+        node: &Node,
+        kids: &mut [Child],
+        best: usize,
+        th_phi: u64,
+        th_delta: u64,
+    ) {
+        let (depth, c) = (node.depth, node.c);
+        let k = kids[best];
+        if let Some(p) = k.mv {
+            self.history[p.idx()][c.index()] += 1;
+        }
+        let alt = kids
+            .iter()
+            .enumerate()
+            .find(|&(i, k)| i != best && k.mv.is_some())
+            .and_then(|(_, k)| k.mv);
+        self.play_into(depth, k.mv, c, k.ko_exempt);
+        self.path.push(k.rep);
+        let floor = self.floor;
+        if k.ko_exempt {
+            self.floor = self.path.len() - 1;
+        }
+        let child = Node {
+            depth: depth + 1,
+            c: c.opponent(),
+            last_pass: k.mv.is_none() && k.pass_ends,
+            key: k.key,
+            prev_alt: alt,
+            threats: if k.ko_exempt {
+                spend(node.threats, c)
+            } else {
+                node.threats
+            },
+        };
+        let before = self.counters.leaves;
+        let out = self.mid(child, th_phi, th_delta);
+        let (cp, cd) = (out.phi, out.delta);
+        if depth == 0 {
+            self.add_root_leaves(k.mv, self.counters.leaves - before);
+        }
+        self.path.pop();
+        self.floor = floor;
+        let kk = &mut kids[best];
+        kk.phi = cp;
+        kk.delta = cd;
+        kk.pinned = out.pathdep && (cp == 0 || cd == 0);
+        kk.passes = out.passes;
+    }
+
+    /// A resolved node's path dependence and passes (and, for a proof, the
+    /// winning move's history, killer and root move).
+    #[inline]
+    fn resolve(
+        &mut self,
+        depth: usize,
+        c: Color,
+        kids: &[Child],
+        phi: u64,
+        delta: u64,
+        banned: bool,
+    ) -> (bool, bool) {
         let mut pathdep = false;
         let mut passes = false;
         if phi == 0 {
@@ -156,32 +186,30 @@ impl Dfpn<'_> {
             pathdep = banned || kids.iter().any(|k| k.pinned);
             passes = kids.iter().any(|k| k.passes);
         }
-        if !(pathdep && (phi == 0 || delta == 0)) {
-            if self.tt.map.len() >= TT_CAP {
-                self.tt.make_room();
-            }
-            let spent = (self.counters.nodes - nodes_before).min(u32::MAX as u64) as u32;
-            if (phi == 0 || delta == 0) && !self.regime.strict {
-                if self.tt.proven.len() >= TT_CAP {
-                    self.tt.proven.clear();
-                }
-                self.tt.proven.insert(key ^ threat_key(threats));
-            }
-            let e = self.tt.map.entry(key).or_insert(Entry {
-                phi,
-                delta,
-                work: 0,
-                passes,
-            });
-            (e.phi, e.delta, e.passes) = (phi, delta, passes);
-            e.work = e.work.saturating_add(spent);
+        (pathdep, passes)
+    }
+
+    /// Stores a node's numbers in the table (a proof or disproof also as
+    /// `proven_key`, the key with the threats, outside the strict game).
+    #[inline]
+    fn store(&mut self, proven_key: u64, key: u64, phi: u64, delta: u64, passes: bool, spent: u32) {
+        if self.tt.map.len() >= TT_CAP {
+            self.tt.make_room();
         }
-        Outcome {
+        if (phi == 0 || delta == 0) && !self.regime.strict {
+            if self.tt.proven.len() >= TT_CAP {
+                self.tt.proven.clear();
+            }
+            self.tt.proven.insert(proven_key);
+        }
+        let e = self.tt.map.entry(key).or_insert(Entry {
             phi,
             delta,
-            pathdep,
+            work: 0,
             passes,
-        }
+        });
+        (e.phi, e.delta, e.passes) = (phi, delta, passes);
+        e.work = e.work.saturating_add(spent);
     }
 
     /// Counts the terminal children whose values decide a resolved node:
@@ -219,4 +247,33 @@ impl Dfpn<'_> {
             None => self.per_move.push((mv, n)),
         }
     }
+}
+
+/// The best child (least disproof number `delta`, which is the node's
+/// proof number `phi`), the second least, and the node's `delta`: the sum
+/// of the children's proof numbers. Returns `(phi, delta, best, second)`.
+#[inline]
+fn select(kids: &[Child]) -> (u64, u64, usize, u64) {
+    let mut phi = INF;
+    let mut delta = 0u64;
+    let mut best = 0;
+    let mut second = INF;
+    for (i, k) in kids.iter().enumerate() {
+        if k.delta < phi {
+            second = phi;
+            phi = k.delta;
+            best = i;
+        } else if k.delta < second {
+            second = k.delta;
+        }
+        // Only a true disproof is infinite: a large sum stops
+        // one short, or a saturated sum would end the search at
+        // the root (threshold INF) with nothing proven.
+        delta = if delta >= INF || k.phi >= INF {
+            INF
+        } else {
+            (delta + k.phi).min(INF - 1)
+        };
+    }
+    (phi, delta, best, second)
 }

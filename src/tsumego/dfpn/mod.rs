@@ -22,13 +22,13 @@ mod mid;
 mod statics;
 mod table;
 
-pub use table::Table;
+pub use table::TransTable;
 
 use ahash::AHashMap;
 use std::time::Instant;
 
 use super::benson::Benson;
-use super::eyes::Statics;
+use super::eyes::statics::Statics;
 use super::order::{self, NF, OrderWeights, PASS_FEATURE};
 use super::region::Problem;
 use crate::rules::board::MAX_POINTS;
@@ -258,7 +258,7 @@ pub struct Dfpn<'a> {
     level: u8,
     regime: Regime,
     limits: Limits,
-    tt: Table,
+    tt: TransTable,
     path: Vec<u64>,
     /// Start of the part of `path` that a move may not repeat: a ko
     /// recapture paid for with an external threat puts the threat and its
@@ -345,7 +345,7 @@ impl<'a> Dfpn<'a> {
             level: level.clamp(1, 5),
             regime,
             limits,
-            tt: Table::default(),
+            tt: TransTable::default(),
             path: Vec::new(),
             floor: 0,
             boards: vec![prob.board.clone()],
@@ -393,13 +393,13 @@ impl<'a> Dfpn<'a> {
     }
 
     /// Starts from the table of earlier searches of the same problem.
-    pub fn with_table(mut self, tt: Table) -> Self {
+    pub fn with_table(mut self, tt: TransTable) -> Self {
         self.tt = tt;
         self
     }
 
     /// The table, for the next search of the same problem.
-    pub fn take_table(&mut self) -> Table {
+    pub fn take_table(&mut self) -> TransTable {
         std::mem::take(&mut self.tt)
     }
 

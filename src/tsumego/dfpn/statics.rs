@@ -307,7 +307,7 @@ impl Dfpn<'_> {
             None => self.counters.check_unknown += 1,
             Some(f) if f != winner => {
                 self.counters.contradictions += 1;
-                super::super::eyes::report_contradiction(format!(
+                crate::tsumego::eyes::report_contradiction(format!(
                     "static verdict {} wins ({}), search {} wins; {} to move, threats {:?}, strict {}\n{}",
                     winner.name(),
                     self.statics.why(),

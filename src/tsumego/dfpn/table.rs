@@ -3,22 +3,23 @@
 
 use super::*;
 
-/// The transposition table of one problem: kept across the searches of
+/// The transposition table of one problem (not the best-move
+/// [`crate::table::Table`]): kept across the searches of
 /// one side moving first (plain, ko-threat screens, seki test), whose keys
 /// tell the regimes apart, so a re-search starts from what the previous
 /// ones proved. Path-dependent results are never stored.
 #[derive(Default)]
-pub struct Table {
+pub struct TransTable {
     pub(super) map: AHashMap<u64, Entry>,
     /// The threat counts of the entries stored so far (plain regimes).
     pub(super) seen: Vec<[u8; 2]>,
     /// Keys, less their threat component, of the positions proven or
-    /// disproven with some threat counts: [`Table::dominated`] looks
+    /// disproven with some threat counts: [`TransTable::dominated`] looks
     /// further only for these (one probe for the rest).
     pub(super) proven: ahash::AHashSet<u64>,
 }
 
-impl Table {
+impl TransTable {
     /// A proof or disproof for the position `key` (stored with `threats`,
     /// `to_move` to play) read from an entry stored with other threat
     /// counts: an external threat is an option, never an obligation, so a

@@ -1,0 +1,358 @@
+//! The static verdicts on a search position: the eye-space rule and the
+//! one-chain rule of [`super`], with reusable buffers ([`Statics`]).
+
+use super::area::{area_value, solve_live};
+use super::keys::canonical_into;
+use super::*;
+use crate::rules::{Board, Cell, Color, Point};
+use crate::tsumego::region::Problem;
+
+/// A static verdict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Verdict {
+    pub winner: Color,
+    /// For a defender win: unconditional life (no seki), so the seki test
+    /// has nothing to look for.
+    pub unconditional: bool,
+}
+
+/// Reusable buffers and the work done (local-game positions searched).
+#[derive(Default)]
+pub struct Statics {
+    mark: Vec<u32>,
+    stamp: u32,
+    stack: Vec<Point>,
+    area: Vec<Point>,
+    pts: Vec<(u8, u8, u8)>,
+    img: Vec<(u8, u8, u8)>,
+    key: Vec<u8>,
+    /// Positions searched by local games solved here.
+    pub work: u64,
+    /// The key of the last local game that gave a verdict (for the check
+    /// mode's reports: [`Statics::why`]).
+    why_key: Vec<u8>,
+}
+
+impl Statics {
+    fn next_stamp(&mut self) -> u32 {
+        if self.mark.is_empty() {
+            self.mark = vec![0; crate::rules::board::MAX_POINTS];
+        }
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 1;
+        }
+        self.stamp
+    }
+
+    /// The winner of the position with `to_move` to play, if a rule of the
+    /// module doc decides it. `strict`: the seki test's rules; `closed`:
+    /// every neighbour of the region outside it is an attacker stone or
+    /// the edge (the one-chain rule needs it). The position must have no
+    /// ko ban and follow a move, not a pass.
+    pub fn verdict(
+        &mut self,
+        prob: &Problem,
+        b: &Board,
+        to_move: Color,
+        strict: bool,
+        closed: bool,
+    ) -> Option<Verdict> {
+        let def = Cell::stone(prob.defender);
+        // The defender's chains in the region: one, or more.
+        let mut head: Option<Point> = None;
+        let mut several = false;
+        for &p in &prob.region {
+            if b.cell(p) == def {
+                let h = b.chain_head(p);
+                match head {
+                    None => head = Some(h),
+                    Some(x) if x != h => {
+                        several = true;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if head.is_some()
+            && !several
+            && closed
+            && let Some(v) = self.one_chain(prob, b, to_move, strict)
+        {
+            return Some(v);
+        }
+        self.lives(prob, b, strict).map(|unconditional| Verdict {
+            winner: prob.defender,
+            unconditional,
+        })
+    }
+
+    /// The eye-space rule for every standing crucial chain: `Some(true)`
+    /// for unconditional life, `Some(false)` for life that may be seki.
+    pub(super) fn lives(&mut self, prob: &Problem, b: &Board, strict: bool) -> Option<bool> {
+        let mut done = [Point(0); 8];
+        let mut n_done = 0;
+        for i in 0..prob.crucial.len() {
+            if !prob.chain_on_board(b, i) {
+                continue;
+            }
+            let h = b.chain_head(prob.crucial[i][0]);
+            if done[..n_done].contains(&h) {
+                continue;
+            }
+            if n_done < done.len() {
+                done[n_done] = h;
+                n_done += 1;
+            }
+            if let Some(u) = self.chain_lives(prob, b, h, strict) {
+                return Some(u);
+            }
+        }
+        None
+    }
+
+    /// The areas of the chain `head` (see the module doc), each flooded
+    /// from a point next to the chain through everything that is not the
+    /// chain's stone, as far as [`MAX_AREA`] points.
+    fn chain_lives(
+        &mut self,
+        prob: &Problem,
+        b: &Board,
+        head: Point,
+        strict: bool,
+    ) -> Option<bool> {
+        // Points of areas already looked at (enclosed or not) carry `seen`;
+        // each flood marks with a stamp of its own, since a flood that
+        // stops early leaves part of its area unmarked.
+        let seen = self.next_stamp();
+        let mut ones = 0;
+        let def = Cell::stone(prob.defender);
+        for s in b.chain_stones(head) {
+            for q in b.neighbors(s) {
+                let c = b.cell(q);
+                if c == Cell::Border || c == def || self.mark[q.idx()] == seen {
+                    continue;
+                }
+                // Most points next to the chain touch the wall: no flood.
+                if !prob.in_region(q)
+                    || b.neighbors(q)
+                        .iter()
+                        .any(|&r| !prob.in_region(r) && b.cell(r) != Cell::Border)
+                {
+                    continue;
+                }
+                let stamp = self.next_stamp();
+                let enclosed = self.flood_area(prob, b, head, q, stamp);
+                for i in 0..self.area.len() {
+                    let p = self.area[i];
+                    self.mark[p.idx()] = seen;
+                }
+                if !enclosed {
+                    continue;
+                }
+                let v = if self.area.len() == 1 {
+                    // A single point enclosed by the chain is empty (a
+                    // stone there would have no liberty, or be the
+                    // chain's): one eye, never two.
+                    AreaValue {
+                        one: true,
+                        ..AreaValue::default()
+                    }
+                } else {
+                    self.key_of_area(prob, b);
+                    self.why_key.clone_from(&self.key);
+                    area_value(&self.key, &mut self.work)
+                };
+                if v.two_strict {
+                    return Some(true);
+                }
+                if !strict && v.two {
+                    return Some(false);
+                }
+                if !strict && v.one {
+                    ones += 1;
+                    if ones == 2 {
+                        return Some(false);
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    /// Floods the area of chain `head` through `start` into `self.area`,
+    /// marking it with `stamp`: false if it is not enclosed by the chain
+    /// and the edge, or has more than [`MAX_AREA`] points (then it stops
+    /// early, and `self.area` holds the part reached).
+    fn flood_area(
+        &mut self,
+        prob: &Problem,
+        b: &Board,
+        head: Point,
+        start: Point,
+        stamp: u32,
+    ) -> bool {
+        self.area.clear();
+        self.stack.clear();
+        if !prob.in_region(start) {
+            return false;
+        }
+        self.mark[start.idx()] = stamp;
+        self.stack.push(start);
+        while let Some(p) = self.stack.pop() {
+            self.area.push(p);
+            if self.area.len() > MAX_AREA {
+                return false;
+            }
+            for q in b.neighbors(p) {
+                let c = b.cell(q);
+                if c == Cell::Border || (c.color().is_some() && b.chain_head(q) == head) {
+                    continue;
+                }
+                if !prob.in_region(q) {
+                    return false;
+                }
+                if self.mark[q.idx()] != stamp {
+                    self.mark[q.idx()] = stamp;
+                    self.stack.push(q);
+                }
+            }
+        }
+        true
+    }
+
+    /// The canonical key of `self.area`, left in `self.key`.
+    fn key_of_area(&mut self, prob: &Problem, b: &Board) {
+        let def = Cell::stone(prob.defender);
+        self.pts.clear();
+        for &p in &self.area {
+            let c = b.coord(p);
+            let t = match b.cell(p) {
+                Cell::Empty => EMPTY,
+                x if x == def => DEF,
+                _ => ATT,
+            };
+            self.pts.push((c.x, c.y, t));
+        }
+        canonical_into(
+            KIND_AREA,
+            &self.pts,
+            b.size() as u8,
+            true,
+            &mut self.key,
+            &mut self.img,
+        );
+    }
+
+    /// What decided the last verdict: the local game's key, decoded.
+    pub fn why(&self) -> String {
+        match self.why_key.first() {
+            Some(&KIND_AREA) => format!(
+                "eye space {:?}, edges {:#b}",
+                decode(&self.why_key).0,
+                decode(&self.why_key).1
+            ),
+            Some(_) => format!(
+                "one-chain game {:?}",
+                decode(&self.why_key[..self.why_key.len() - 1].to_vec()).0
+            ),
+            None => "?".into(),
+        }
+    }
+
+    /// The one-chain rule: the defender has a single chain in the region.
+    fn one_chain(
+        &mut self,
+        prob: &Problem,
+        b: &Board,
+        to_move: Color,
+        strict: bool,
+    ) -> Option<Verdict> {
+        let att = Cell::stone(prob.attacker());
+        // Every empty point is a vertex: a cheap bound first.
+        let empties = prob
+            .region
+            .iter()
+            .filter(|&&p| b.cell(p) == Cell::Empty)
+            .count();
+        if empties + 1 > MAX_LIVE {
+            return None;
+        }
+        // The live part: region points that are not safe attacker stones.
+        let mut known: [(Point, bool); 32] = [(Point(0), false); 32];
+        let mut n_known = 0;
+        let mut is_safe = |q: Point| -> bool {
+            let h = b.chain_head(q);
+            if let Some(&(_, s)) = known[..n_known].iter().find(|e| e.0 == h) {
+                return s;
+            }
+            let s = prob.safe_chain(b, h);
+            if n_known < known.len() {
+                known[n_known] = (h, s);
+                n_known += 1;
+            }
+            s
+        };
+        self.pts.clear();
+        let mut others = 0;
+        for &p in &prob.region {
+            let c = b.cell(p);
+            let t = if c == att {
+                if is_safe(p) {
+                    continue;
+                }
+                ATT
+            } else if c == Cell::Empty {
+                let walled = b.neighbors(p).iter().any(|&q| {
+                    let cq = b.cell(q);
+                    (cq == att && is_safe(q)) || (!prob.in_region(q) && cq != Cell::Border)
+                });
+                if walled { EMPTY_WALL } else { EMPTY }
+            } else {
+                CHAIN
+            };
+            if t != CHAIN {
+                others += 1;
+                if others + 1 > MAX_LIVE {
+                    return None;
+                }
+            }
+            let c = b.coord(p);
+            self.pts.push((c.x, c.y, t));
+        }
+        canonical_into(
+            KIND_LIVE,
+            &self.pts,
+            b.size() as u8,
+            false,
+            &mut self.key,
+            &mut self.img,
+        );
+        self.key
+            .push((to_move == prob.defender) as u8 | (strict as u8) << 1);
+        let bits = match cached(&self.key) {
+            Some(v) => v,
+            None => {
+                let (v, nodes) = solve_live(&self.key);
+                self.work += nodes;
+                remember(self.key.clone(), v);
+                v
+            }
+        };
+        if bits & LIVE_KNOWN == 0 {
+            return None;
+        }
+        self.why_key.clone_from(&self.key);
+        let winner = if bits & LIVE_DEF != 0 {
+            prob.defender
+        } else {
+            prob.attacker()
+        };
+        Some(Verdict {
+            winner,
+            unconditional: strict,
+        })
+    }
+}

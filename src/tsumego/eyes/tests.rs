@@ -1,0 +1,321 @@
+//! Tests of the static evaluation: keys, the eye table, the local games
+//! against the solver, the verdicts.
+
+use super::area::area_graph;
+use super::*;
+use crate::tsumego::region::Problem;
+
+fn corner_key(pts: &[(u8, u8, u8)]) -> Key {
+    canonical(KIND_AREA, pts, 19, true)
+}
+
+#[test]
+fn a_corner_stone_in_atari_is_no_two_eyes() {
+    // Top-left corner of the board: A19 the defender's stone, B19
+    // empty, A18 the attacker's.
+    let key = canonical(
+        KIND_AREA,
+        &[(0, 18, DEF), (1, 18, EMPTY), (0, 17, ATT)],
+        19,
+        true,
+    );
+    let (g, att, def) = area_graph(&key, false);
+    eprintln!("{key:?} {:?} {att:b} {def:b}", &g.adj[..g.n]);
+    let (v, _) = solve_area(&key);
+    assert!(!v.two, "{v:?}");
+}
+
+#[test]
+fn the_enumeration_counts_each_shape_once() {
+    // Shapes up to the 8 symmetries, in the open, on an edge and in a
+    // corner, with every content a position can hold.
+    let counts: Vec<usize> = (1..=4).map(|n| all_area_keys(n).len()).collect();
+    assert_eq!(counts, vec![3, 13, 74, 438]);
+}
+
+/// The local games of the eye table against the solver itself: every
+/// eye space up to 4 points and every 7th of 5, set on a board
+/// ([`realize`]), solved by df-pn without the static evaluation, the
+/// attacker moving first, in the plain and the strict game.
+#[test]
+fn eye_space_games_agree_with_the_solver() {
+    let w = crate::tsumego::order::OrderWeights::new(&crate::weights::Weights::default());
+    let keys: Vec<Key> = all_area_keys(4)
+        .into_iter()
+        .chain(
+            all_area_keys(5)
+                .into_iter()
+                .filter(|k| k.len() == 2 + 15)
+                .step_by(7),
+        )
+        .collect();
+    let refs: Vec<&Key> = keys.iter().collect();
+    let (compared, disagree) = crate::pool::with_stack(|| check_against_search(&refs, &w));
+    assert_eq!(disagree, 0);
+    assert!(compared > 1000, "compared {compared}");
+}
+
+/// An eye space drawn top row first ('.' empty, 'x' the attacker's
+/// stone, 'o' the defender's, anything else not in it), its lower
+/// left point at (x0, y0) of a 19x19 board.
+fn shape(rows: &[&str], x0: u8, y0: u8) -> Key {
+    let h = rows.len();
+    let mut pts = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        let y = y0 + (h - 1 - r) as u8;
+        for (i, ch) in row.chars().enumerate() {
+            let t = match ch {
+                '.' => EMPTY,
+                'x' => ATT,
+                'o' => DEF,
+                _ => continue,
+            };
+            pts.push((x0 + i as u8, y, t));
+        }
+    }
+    canonical(KIND_AREA, &pts, 19, true)
+}
+
+/// The value of an eye space in the middle of the board.
+fn open(rows: &[&str]) -> AreaValue {
+    solve_area(&shape(rows, 8, 8)).0
+}
+
+const ONE_EYE: AreaValue = AreaValue {
+    two: false,
+    two_strict: false,
+    one: true,
+};
+const TWO_EYES: AreaValue = AreaValue {
+    two: true,
+    two_strict: true,
+    one: true,
+};
+
+#[test]
+fn the_nakade_shapes_make_one_eye_and_the_others_two() {
+    let dead: [(&str, &[&str]); 9] = [
+        ("one point", &["."]),
+        ("two points", &[".."]),
+        ("straight three", &["..."]),
+        ("bent three", &["..", ".#"]),
+        ("square four", &["..", ".."]),
+        ("pyramid four", &["...", "#.#"]),
+        ("bulky five", &["...", "..#"]),
+        ("crossed five", &["#.#", "...", "#.#"]),
+        ("rabbity six", &["#.#", "...", "..#"]),
+    ];
+    for (name, rows) in dead {
+        assert_eq!(open(rows), ONE_EYE, "{name}");
+    }
+    let alive: [(&str, &[&str]); 5] = [
+        ("straight four", &["...."]),
+        ("bent four", &["...", ".##"]),
+        ("zigzag four", &["..#", "#.."]),
+        ("straight five", &["....."]),
+        ("rectangular six", &["...", "..."]),
+    ];
+    for (name, rows) in alive {
+        assert_eq!(open(rows), TWO_EYES, "{name}");
+    }
+}
+
+#[test]
+fn a_filled_vital_point_is_still_dead() {
+    let filled: [(&str, &[&str]); 5] = [
+        ("straight three", &[".x."]),
+        ("pyramid four", &[".x.", "#.#"]),
+        ("bulky five", &[".x.", "..#"]),
+        ("crossed five", &["#.#", ".x.", "#.#"]),
+        ("rabbity six", &["#.#", ".x.", "..#"]),
+    ];
+    for (name, rows) in filled {
+        assert_eq!(open(rows), ONE_EYE, "{name} with the vital point filled");
+    }
+    // A stone away from the vital point: the attacker, moving first,
+    // takes the vital point as well.
+    assert_eq!(
+        open(&["...", "x.#"]),
+        ONE_EYE,
+        "bulky five, stone in a corner"
+    );
+}
+
+#[test]
+fn inner_stones_and_seki() {
+    // Three inner stones and two shared liberties: seki (the chain
+    // lives, the stones too); two stones: the attacker sacrifices a
+    // third and leaves a straight three (see the whole-board tests
+    // `seki_with_two_shared_liberties_and_three_inner_stones` and
+    // `two_inner_stones_are_no_seki`).
+    let seki = AreaValue {
+        two: true,
+        two_strict: false,
+        one: true,
+    };
+    assert_eq!(solve_area(&shape(&[".xxx."], 0, 0)).0, seki);
+    assert!(!solve_area(&shape(&[".xx."], 0, 0)).0.two);
+}
+
+#[test]
+fn corner_shapes_that_live_in_the_open_do_not_live_in_the_corner() {
+    // With no liberty outside the area: the bent four in the corner is
+    // a ko (no clean value), and so is the rectangular six.
+    for (name, rows) in [
+        ("bent four", &[".#", ".#", ".."][..]),
+        ("rectangular six", &["...", "..."][..]),
+    ] {
+        assert!(
+            !solve_area(&shape(rows, 0, 0)).0.two,
+            "{name} in the corner"
+        );
+    }
+    assert!(open(&["...", "..."]).two_strict);
+    assert!(
+        solve_area(&shape(&["...."], 0, 0)).0.two_strict,
+        "straight four on the edge"
+    );
+}
+
+#[test]
+fn keys_are_the_same_under_the_eight_symmetries() {
+    let rows = ["x..", "..#", "o##"];
+    let mut pts = Vec::new();
+    for (r, row) in rows.iter().enumerate() {
+        for (i, ch) in row.chars().enumerate() {
+            let t = match ch {
+                '.' => EMPTY,
+                'x' => ATT,
+                'o' => DEF,
+                _ => continue,
+            };
+            pts.push((i as i16, (2 - r) as i16, t));
+        }
+    }
+    let place = |f: &dyn Fn(i16, i16) -> (i16, i16), dx: i16, dy: i16| -> Key {
+        let p: Vec<(u8, u8, u8)> = pts
+            .iter()
+            .map(|&(x, y, t)| {
+                let (a, b) = f(x, y);
+                ((a + dx) as u8, (b + dy) as u8, t)
+            })
+            .collect();
+        canonical(KIND_AREA, &p, 19, true)
+    };
+    let id = |x: i16, y: i16| (x, y);
+    let base = place(&id, 7, 7);
+    let images: [&dyn Fn(i16, i16) -> (i16, i16); 8] = [
+        &|x, y| (x, y),
+        &|x, y| (-x, y),
+        &|x, y| (x, -y),
+        &|x, y| (-x, -y),
+        &|x, y| (y, x),
+        &|x, y| (-y, x),
+        &|x, y| (y, -x),
+        &|x, y| (-y, -x),
+    ];
+    for (i, f) in images.iter().enumerate() {
+        for (dx, dy) in [(5, 5), (9, 12), (12, 6)] {
+            assert_eq!(place(f, dx, dy), base, "image {i} at +{dx}+{dy}");
+        }
+    }
+    // On the edge or in a corner, the shape is another key.
+    let edge = place(&id, 0, 7);
+    let corner = place(&id, 0, 0);
+    assert_ne!(edge, base);
+    assert_ne!(corner, base);
+    assert_ne!(corner, edge);
+    // ... and the same key in each of the four corners, turned to fit.
+    assert_eq!(place(&|x, y| (-x, y), 18, 0), corner);
+    assert_eq!(place(&|x, y| (-x, -y), 18, 18), corner);
+    assert_eq!(place(&|x, y| (x, -y), 0, 18), corner);
+}
+
+#[test]
+fn the_table_text_reads_back() {
+    let keys = all_area_keys(4);
+    let values: Vec<AreaValue> = keys.iter().map(|k| solve_area(k).0).collect();
+    let text = table_text(4, &keys, &values);
+    let t = parse_table(&text).unwrap();
+    assert_eq!(t.max_points, 4);
+    assert_eq!(t.entries.len(), keys.len());
+    for ((k, v), (k2, v2)) in keys.iter().zip(&values).zip(&t.entries) {
+        assert_eq!((k, v), (k2, v2), "{}", key_text(k));
+    }
+    let w = crate::tsumego::order::OrderWeights::new(&crate::weights::Weights::default());
+    assert!(verify_table(&t, 0, &w).ok());
+    // A wrong value, a missing entry, a line that is no entry.
+    let mut lines: Vec<&str> = text.lines().collect();
+    let flipped = lines[6].replace(" 0 0 1", " 1 1 1");
+    lines[6] = &flipped;
+    let bad = parse_table(&lines.join("\n")).unwrap();
+    let c = verify_table(&bad, 0, &w);
+    assert_eq!((c.wrong.len(), c.missing, c.extra), (1, 0, 0), "{c:?}");
+    let short = parse_table(&lines[..lines.len() - 1].join("\n")).unwrap();
+    assert_eq!(verify_table(&short, 0, &w).missing, 1);
+    lines.push("- 2x2 .?|.. 0 0 1");
+    let err = parse_table(&lines.join("\n")).unwrap_err();
+    assert!(matches!(err, TableError::Entry { .. }), "{err}");
+    assert!(err.to_string().contains(".?|.."), "{err}");
+    assert!(
+        parse_table("hello")
+            .unwrap_err()
+            .to_string()
+            .contains("line 1")
+    );
+    assert!(matches!(
+        parse_table("# nothing\n"),
+        Err(TableError::NoHeader)
+    ));
+    let huge = text.replacen("of 1 to 4 points", "of 1 to 40 points", 1);
+    assert!(matches!(
+        parse_table(&huge),
+        Err(TableError::Header { line: 1 })
+    ));
+    let v2 = text.replacen("eye table 1:", "eye table 2:", 1);
+    assert!(matches!(parse_table(&v2), Err(TableError::Version { .. })));
+}
+
+/// A crossed five and a one-point eye: Benson's test does not see the
+/// life (the crossed five's centre is no liberty of the chain), the
+/// eye-space rule does (two areas that each make one eye).
+#[test]
+fn two_one_eye_areas_live_where_benson_does_not() {
+    use crate::tsumego::tests::eye_shape;
+    let (b, at) = eye_shape(9, &["D4", "C4", "E4", "D3", "D5", "G4"]);
+    let prob = Problem::detect(&b, at, &[], 64).unwrap();
+    let mut be = crate::tsumego::benson::Benson::default();
+    assert!(!be.alive(&prob, &b, at), "{}", prob.render());
+    let mut st = Statics::default();
+    assert_eq!(st.lives(&prob, &b, false), Some(false), "alive, maybe seki");
+    assert_eq!(
+        st.lives(&prob, &b, true),
+        None,
+        "no strict rule for two ones"
+    );
+    // Without the one-point eye: the crossed five alone is dead.
+    let (b, at) = eye_shape(9, &["D4", "C4", "E4", "D3", "D5"]);
+    let prob = Problem::detect(&b, at, &[], 64).unwrap();
+    assert_eq!(st.lives(&prob, &b, false), None);
+    let v = st.verdict(&prob, &b, prob.attacker(), false, true);
+    assert_eq!(
+        v.map(|v| v.winner),
+        Some(prob.attacker()),
+        "one-chain game: dead"
+    );
+    let v = st.verdict(&prob, &b, prob.defender, false, true);
+    assert_eq!(
+        v.map(|v| v.winner),
+        Some(prob.defender),
+        "the defender takes the centre"
+    );
+}
+
+#[test]
+fn square_four_in_the_corner_is_no_two_eyes() {
+    let key = corner_key(&[(0, 0, EMPTY), (1, 0, EMPTY), (0, 1, EMPTY), (1, 1, EMPTY)]);
+    let (g, att, def) = area_graph(&key, false);
+    eprintln!("{key:?} {g:?} {att:b} {def:b}");
+    let (v, _) = solve_area(&key);
+    assert!(!v.two, "{v:?}");
+}
