@@ -11,10 +11,18 @@ use std::path::{Path, PathBuf};
 
 use super::config::{Kind, Setup, list_of};
 use super::fitness::{ProblemRun, SetProblem};
-use super::run::TestResult;
 use super::sample::{self, ProblemId};
 use super::{Algorithm, Compare, State, TuneError};
 use crate::weights::Weights;
+
+/// The test set's results: the problems the untrained weights solve, and
+/// per problem the runs of the untrained, starting and tuned weights.
+pub struct TestResult {
+    pub rows: Vec<TestRow>,
+    pub kept: Vec<SetProblem>,
+    pub failed: Vec<ProblemId>,
+    pub runs: [Vec<ProblemRun>; 3],
+}
 
 /// What [`write`] wrote.
 pub struct Written {
