@@ -11,9 +11,9 @@ use clap::ValueEnum;
 
 use super::fitness::{self, Evaluator, Formula, SetProblem, SolverFitness, SolverKind};
 use super::games::{GameFitness, Reference};
-use super::genes::{GeneSpace, parse_groups};
+use super::genes::GeneSpace;
 use super::sample;
-use super::{Algorithm, Compare, Mutation, Selection, Settings, TuneError};
+use super::{Algorithm, Compare, Evolution, FitnessSpec, GroupSet, Settings, TuneError};
 use crate::matchplay::EngineCommand;
 use crate::weights::{Group, Weights};
 
@@ -63,21 +63,14 @@ pub struct Config {
     /// The folder of the problem files a list names.
     pub problems: Option<PathBuf>,
     pub generations: usize,
-    pub population: usize,
-    pub children: Option<usize>,
     pub out: PathBuf,
     pub checkpoint: Option<PathBuf>,
     pub resume: bool,
     pub report: Option<PathBuf>,
-    pub selection: Selection,
-    pub tournament: usize,
-    pub crossover_rate: f64,
-    pub mutation_rate: f64,
-    pub mutation: Mutation,
-    pub sigma: f64,
-    pub cr: f64,
+    /// The GA/DE options, as given (`children` and `tournament` are
+    /// raised to 1 in the settings).
+    pub evolution: Evolution,
     pub f_stop: Option<f64>,
-    pub seed_current: bool,
     pub max_nodes: u64,
     pub test_max_nodes: u64,
     pub level: u8,
@@ -151,8 +144,12 @@ impl Setup {
     /// Checks the options against each other and reads the training set.
     pub fn new(config: Config) -> Result<Setup, TuneError> {
         let c = &config;
-        let groups = parse_groups(&c.group).map_err(|e| usage(e.to_string()))?;
-        let space = GeneSpace::new(&groups, c.base.clone());
+        let group: GroupSet = c
+            .group
+            .parse()
+            .map_err(|e: super::UnknownGroup| usage(e.to_string()))?;
+        let groups = &group.0;
+        let space = GeneSpace::new(groups, c.base.clone());
         if space.is_empty() {
             return Err(usage(format!("--group {}: no weights to tune", c.group)));
         }
@@ -162,7 +159,7 @@ impl Setup {
         let kind = match c.fitness {
             FitnessChoice::Static => Kind::Static,
             FitnessChoice::Match => Kind::Match,
-            FitnessChoice::Dynamic if groups == [Group::Pruning] => Kind::Pruning,
+            FitnessChoice::Dynamic if *groups == [Group::Pruning] => Kind::Pruning,
             FitnessChoice::Dynamic => Kind::Dynamic,
         };
         if kind != Kind::Match && !solver_groups {
@@ -203,12 +200,13 @@ impl Setup {
                 "--opponent is the fixed reference of --compare reference; duels and round robins are between candidates",
             ));
         }
-        if !(0.0..=1.0).contains(&c.crossover_rate) || !(0.0..=1.0).contains(&c.mutation_rate) {
+        let e = &c.evolution;
+        if !(0.0..=1.0).contains(&e.crossover_rate) || !(0.0..=1.0).contains(&e.mutation_rate) {
             return Err(usage(
                 "--crossover-rate and --mutation-rate are probabilities (0 to 1)",
             ));
         }
-        if !(0.0..=1.0).contains(&c.cr) {
+        if !(0.0..=1.0).contains(&e.cr) {
             return Err(usage("--cr is a probability (0 to 1)"));
         }
         let mut train = Vec::new();
@@ -259,33 +257,24 @@ impl Setup {
                 c.level_of(kind)
             )
         };
-        let bonuses = c
-            .bonuses
-            .iter()
-            .map(|b| b.to_string())
-            .collect::<Vec<_>>()
-            .join(",");
         let settings = Settings {
             algorithm: c.algorithm,
-            group: c.group.clone(),
+            group,
             fitness: match kind {
-                Kind::Static => format!("static (bonuses {bonuses})"),
-                Kind::Dynamic => format!("dynamic ({})", c.formula.name()),
-                Kind::Pruning => format!("pruning (errors + leaves at level {})", c.level),
-                Kind::Match => "match".to_string(),
+                Kind::Static => FitnessSpec::Static {
+                    bonuses: c.bonuses.clone(),
+                },
+                Kind::Dynamic => FitnessSpec::Dynamic { formula: c.formula },
+                Kind::Pruning => FitnessSpec::Pruning { level: c.level },
+                Kind::Match => FitnessSpec::Match,
             },
             compare,
-            population: c.population,
-            children: c.children.unwrap_or(c.population).max(1),
+            evolution: Evolution {
+                children: e.children.max(1),
+                tournament: e.tournament.max(1),
+                ..e.clone()
+            },
             seed: c.seed,
-            selection: c.selection,
-            tournament: c.tournament.max(1),
-            crossover_rate: c.crossover_rate,
-            mutation_rate: c.mutation_rate,
-            mutation: c.mutation,
-            sigma: c.sigma,
-            cr: c.cr,
-            seed_current: c.seed_current,
             retest: if matches!(compare, Compare::Duel | Compare::RoundRobin) {
                 c.retest
             } else {

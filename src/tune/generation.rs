@@ -55,8 +55,8 @@ impl Tuner {
             f: None,
         };
         if self.state.population.is_empty() {
-            for i in 0..s.population {
-                let x = if i == 0 && s.seed_current {
+            for i in 0..s.evolution.population {
+                let x = if i == 0 && s.evolution.seed_current {
                     self.space.encode(&self.space.base)
                 } else {
                     self.space
@@ -84,7 +84,7 @@ impl Tuner {
                         let jrand = rng.random_range(0..n);
                         let u: Vec<f64> = (0..n).map(|_| rng.random::<f64>()).collect();
                         let draw = DeDraw { r, jrand, u: &u };
-                        let t = de_trial(&pop, i, &draw, f, s.cr, &self.space.genes);
+                        let t = de_trial(&pop, i, &draw, f, s.evolution.cr, &self.space.genes);
                         plan.candidates.push(t);
                         plan.copy_of.push(None);
                     }
@@ -92,11 +92,11 @@ impl Tuner {
                 Algorithm::Ga => {
                     let fit: Vec<f64> = self.state.population.iter().map(|m| m.fitness).collect();
                     let sc = scaled(&fit);
-                    for _ in 0..s.children {
+                    for _ in 0..s.evolution.children {
                         let p1 = self.select(&mut rng, &sc, s);
                         let mut child = pop[p1].clone();
                         let mut p2 = None;
-                        if rng.random::<f64>() < s.crossover_rate {
+                        if rng.random::<f64>() < s.evolution.crossover_rate {
                             let q = self.select(&mut rng, &sc, s);
                             for (j, c) in child.iter_mut().enumerate() {
                                 if rng.random::<f64>() < 0.5 {
@@ -105,16 +105,16 @@ impl Tuner {
                             }
                             p2 = Some(q);
                         }
-                        if rng.random::<f64>() < s.mutation_rate && n > 0 {
+                        if rng.random::<f64>() < s.evolution.mutation_rate && n > 0 {
                             let must = rng.random_range(0..n);
                             for (j, c) in child.iter_mut().enumerate() {
                                 if j == must || rng.random::<f64>() < 1.0 / n as f64 {
                                     let g = &self.space.genes[j];
-                                    *c = match s.mutation {
+                                    *c = match s.evolution.mutation {
                                         Mutation::Reset => g.uniform(&mut rng),
                                         Mutation::Gaussian => {
                                             let z: f64 = StandardNormal.sample(&mut rng);
-                                            g.reflect(*c + z * s.sigma * (g.max - g.min))
+                                            g.reflect(*c + z * s.evolution.sigma * (g.max - g.min))
                                         }
                                     };
                                 }
@@ -208,7 +208,7 @@ impl Tuner {
     }
 
     fn select(&self, rng: &mut SmallRng, sc: &[f64], s: &Settings) -> usize {
-        match s.selection {
+        match s.evolution.selection {
             Selection::Roulette => {
                 let total: f64 = sc.iter().sum();
                 if total <= 0.0 {
@@ -225,7 +225,7 @@ impl Tuner {
             }
             Selection::Tournament => {
                 let mut best = rng.random_range(0..sc.len());
-                for _ in 1..s.tournament.max(1) {
+                for _ in 1..s.evolution.tournament.max(1) {
                     let c = rng.random_range(0..sc.len());
                     if sc[c] > sc[best] {
                         best = c;

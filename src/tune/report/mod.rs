@@ -116,7 +116,7 @@ pub fn write(
         st.settings.group,
         st.settings.fitness,
         compare_note(st.settings.compare),
-        st.settings.population,
+        st.settings.evolution.population,
         st.done,
         st.evaluations,
         st.settings.data,
@@ -215,7 +215,7 @@ fn write_weights(
         st.settings.group,
         st.settings.fitness,
         compare_note(st.settings.compare),
-        st.settings.population,
+        st.settings.evolution.population,
         st.done.saturating_sub(1),
         st.evaluations,
         st.settings.seed

@@ -16,7 +16,7 @@ use tengen::tune::fitness::Formula;
 use tengen::tune::run::{self, Observer, Outcome};
 use tengen::tune::sample;
 use tengen::tune::workers::ThreadWorkers;
-use tengen::tune::{Algorithm, Mutation, Selection};
+use tengen::tune::{Algorithm, Evolution, Mutation, Selection};
 
 use crate::cli::Cli;
 use crate::cmd::bar;
@@ -182,21 +182,23 @@ impl TuneArgs {
             test_sample: self.test_sample,
             problems: self.problems.clone(),
             generations: self.generations,
-            population: self.population as usize,
-            children: self.children,
             out: self.out.clone(),
             checkpoint: self.checkpoint.clone(),
             resume: self.resume,
             report: self.report.clone(),
-            selection: self.selection,
-            tournament: self.tournament,
-            crossover_rate: self.crossover_rate,
-            mutation_rate: self.mutation_rate,
-            mutation: self.mutation,
-            sigma: self.sigma,
-            cr: self.cr,
+            evolution: Evolution {
+                population: self.population as usize,
+                children: self.children.unwrap_or(self.population as usize),
+                selection: self.selection,
+                tournament: self.tournament,
+                crossover_rate: self.crossover_rate,
+                mutation_rate: self.mutation_rate,
+                mutation: self.mutation,
+                sigma: self.sigma,
+                cr: self.cr,
+                seed_current: self.seed_current,
+            },
             f_stop: self.f_stop,
-            seed_current: self.seed_current,
             max_nodes: self.max_nodes,
             test_max_nodes: self.test_max_nodes,
             level: self.level,
