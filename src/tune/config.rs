@@ -148,140 +148,19 @@ impl Setup {
             .group
             .parse()
             .map_err(|e: super::UnknownGroup| usage(e.to_string()))?;
-        let groups = &group.0;
-        let space = GeneSpace::new(groups, c.base.clone());
+        let space = GeneSpace::new(&group.0, c.base.clone());
         if space.is_empty() {
             return Err(usage(format!("--group {}: no weights to tune", c.group)));
         }
-        let solver_groups = groups
-            .iter()
-            .all(|g| matches!(g, Group::Static | Group::Dynamic | Group::Pruning));
-        let kind = match c.fitness {
-            FitnessChoice::Static => Kind::Static,
-            FitnessChoice::Match => Kind::Match,
-            FitnessChoice::Dynamic if *groups == [Group::Pruning] => Kind::Pruning,
-            FitnessChoice::Dynamic => Kind::Dynamic,
-        };
-        if kind != Kind::Match && !solver_groups {
-            return Err(usage(format!(
-                "--group {}: playout and tree weights are tuned by games; use --fitness match",
-                c.group
-            )));
-        }
-        if kind == Kind::Dynamic && groups.contains(&Group::Pruning) {
-            return Err(usage(format!(
-                "--group {}: pruning weights do not change level-1 leaves; tune them alone (--group pruning)",
-                c.group
-            )));
-        }
-        let compare = match (kind, c.compare, c.algorithm) {
-            (Kind::Match, Some(CompareChoice::Duel), Algorithm::Ga) => {
-                return Err(usage(
-                    "--compare duel is DE's trial-against-parent duel; for the GA use --compare reference or round-robin",
-                ));
-            }
-            (Kind::Match, Some(CompareChoice::Duel), _) | (Kind::Match, None, Algorithm::De) => {
-                Compare::Duel
-            }
-            (Kind::Match, Some(CompareChoice::RoundRobin), _) => Compare::RoundRobin,
-            (Kind::Match, _, _) => Compare::Score,
-            (_, Some(choice), _) => {
-                return Err(usage(format!(
-                    "--compare {}: it is for --fitness match; solver fitness is an absolute score",
-                    choice
-                        .to_possible_value()
-                        .map_or(String::new(), |v| v.get_name().to_string())
-                )));
-            }
-            (_, None, _) => Compare::Score,
-        };
-        if kind == Kind::Match && compare != Compare::Score && c.opponent.is_some() {
-            return Err(usage(
-                "--opponent is the fixed reference of --compare reference; duels and round robins are between candidates",
-            ));
-        }
-        let e = &c.evolution;
-        if !(0.0..=1.0).contains(&e.crossover_rate) || !(0.0..=1.0).contains(&e.mutation_rate) {
-            return Err(usage(
-                "--crossover-rate and --mutation-rate are probabilities (0 to 1)",
-            ));
-        }
-        if !(0.0..=1.0).contains(&e.cr) {
-            return Err(usage("--cr is a probability (0 to 1)"));
-        }
-        let mut train = Vec::new();
-        let data = if kind == Kind::Match {
-            format!(
-                "games {}x{} komi {} playouts {} pairs {} move limit {} opponent {}",
-                c.match_size,
-                c.match_size,
-                c.match_komi,
-                c.match_playouts,
-                c.pairs,
-                c.match_move_limit,
-                match compare {
-                    Compare::RoundRobin => "none (round robin)",
-                    _ => c.opponent.as_deref().unwrap_or("starting weights"),
-                }
-            )
+        let kind = c.kind(&group.0)?;
+        let compare = c.compare(kind)?;
+        c.check_rates()?;
+        let (train, data) = if kind == Kind::Match {
+            (Vec::new(), c.match_data(compare))
         } else {
-            let Some(dir) = &c.train else {
-                return Err(usage(format!(
-                    "--train PATH is required for --fitness {}",
-                    fitness_name(c.fitness)
-                )));
-            };
-            train = fitness::load_any(dir, c.problems.as_deref(), c.max_region)?;
-            if let Some(n) = c.sample {
-                train = draw(train, n as usize, c.seed);
-            }
-            let names: String = train
-                .iter()
-                .map(|p| p.name.as_str())
-                .collect::<Vec<_>>()
-                .join(",");
-            format!(
-                "{} problems from {}{} (names hash {:016x}), max nodes {}, level {}",
-                train.len(),
-                dir.display(),
-                c.sample.map_or(String::new(), |n| format!(
-                    " (sample of at most {n}, seed {})",
-                    c.seed
-                )),
-                crate::rules::zobrist::mix64(
-                    names
-                        .bytes()
-                        .fold(0u64, |h, b| { h.rotate_left(5) ^ b as u64 })
-                ),
-                c.max_nodes,
-                c.level_of(kind)
-            )
+            c.training_set(kind)?
         };
-        let settings = Settings {
-            algorithm: c.algorithm,
-            group,
-            fitness: match kind {
-                Kind::Static => FitnessSpec::Static {
-                    bonuses: c.bonuses.clone(),
-                },
-                Kind::Dynamic => FitnessSpec::Dynamic { formula: c.formula },
-                Kind::Pruning => FitnessSpec::Pruning { level: c.level },
-                Kind::Match => FitnessSpec::Match,
-            },
-            compare,
-            evolution: Evolution {
-                children: e.children.max(1),
-                tournament: e.tournament.max(1),
-                ..e.clone()
-            },
-            seed: c.seed,
-            retest: if matches!(compare, Compare::Duel | Compare::RoundRobin) {
-                c.retest
-            } else {
-                0
-            },
-            data,
-        };
+        let settings = c.settings(group, kind, compare, data);
         Ok(Setup {
             config,
             space,
@@ -389,4 +268,169 @@ pub fn draw(set: Vec<SetProblem>, n: usize, seed: u64) -> Vec<SetProblem> {
 /// The problem ids of a set, for lists.
 pub fn list_of(set: &[SetProblem]) -> Vec<sample::ProblemId> {
     set.iter().map(SetProblem::id).collect()
+}
+
+impl Config {
+    /// The fitness run for the tuned `groups`, refusing groups that the
+    /// chosen fitness cannot tune.
+    fn kind(&self, groups: &[Group]) -> Result<Kind, TuneError> {
+        let c = self;
+        let solver_groups = groups
+            .iter()
+            .all(|g| matches!(g, Group::Static | Group::Dynamic | Group::Pruning));
+        let kind = match c.fitness {
+            FitnessChoice::Static => Kind::Static,
+            FitnessChoice::Match => Kind::Match,
+            FitnessChoice::Dynamic if *groups == [Group::Pruning] => Kind::Pruning,
+            FitnessChoice::Dynamic => Kind::Dynamic,
+        };
+        if kind != Kind::Match && !solver_groups {
+            return Err(usage(format!(
+                "--group {}: playout and tree weights are tuned by games; use --fitness match",
+                c.group
+            )));
+        }
+        if kind == Kind::Dynamic && groups.contains(&Group::Pruning) {
+            return Err(usage(format!(
+                "--group {}: pruning weights do not change level-1 leaves; tune them alone (--group pruning)",
+                c.group
+            )));
+        }
+        Ok(kind)
+    }
+
+    /// How candidates are compared, refusing a --compare or --opponent
+    /// that does not fit the fitness and the algorithm.
+    fn compare(&self, kind: Kind) -> Result<Compare, TuneError> {
+        let c = self;
+        let compare = match (kind, c.compare, c.algorithm) {
+            (Kind::Match, Some(CompareChoice::Duel), Algorithm::Ga) => {
+                return Err(usage(
+                    "--compare duel is DE's trial-against-parent duel; for the GA use --compare reference or round-robin",
+                ));
+            }
+            (Kind::Match, Some(CompareChoice::Duel), _) | (Kind::Match, None, Algorithm::De) => {
+                Compare::Duel
+            }
+            (Kind::Match, Some(CompareChoice::RoundRobin), _) => Compare::RoundRobin,
+            (Kind::Match, _, _) => Compare::Score,
+            (_, Some(choice), _) => {
+                return Err(usage(format!(
+                    "--compare {}: it is for --fitness match; solver fitness is an absolute score",
+                    choice
+                        .to_possible_value()
+                        .map_or(String::new(), |v| v.get_name().to_string())
+                )));
+            }
+            (_, None, _) => Compare::Score,
+        };
+        if kind == Kind::Match && compare != Compare::Score && c.opponent.is_some() {
+            return Err(usage(
+                "--opponent is the fixed reference of --compare reference; duels and round robins are between candidates",
+            ));
+        }
+        Ok(compare)
+    }
+
+    /// Refuses probabilities outside 0 to 1.
+    fn check_rates(&self) -> Result<(), TuneError> {
+        let e = &self.evolution;
+        if !(0.0..=1.0).contains(&e.crossover_rate) || !(0.0..=1.0).contains(&e.mutation_rate) {
+            return Err(usage(
+                "--crossover-rate and --mutation-rate are probabilities (0 to 1)",
+            ));
+        }
+        if !(0.0..=1.0).contains(&e.cr) {
+            return Err(usage("--cr is a probability (0 to 1)"));
+        }
+        Ok(())
+    }
+
+    /// The description of the match fitness's games (kept in the
+    /// checkpoint).
+    fn match_data(&self, compare: Compare) -> String {
+        let c = self;
+        format!(
+            "games {}x{} komi {} playouts {} pairs {} move limit {} opponent {}",
+            c.match_size,
+            c.match_size,
+            c.match_komi,
+            c.match_playouts,
+            c.pairs,
+            c.match_move_limit,
+            match compare {
+                Compare::RoundRobin => "none (round robin)",
+                _ => c.opponent.as_deref().unwrap_or("starting weights"),
+            }
+        )
+    }
+
+    /// The training set (read and sampled) and its description (kept in
+    /// the checkpoint).
+    fn training_set(&self, kind: Kind) -> Result<(Vec<SetProblem>, String), TuneError> {
+        let c = self;
+        let Some(dir) = &c.train else {
+            return Err(usage(format!(
+                "--train PATH is required for --fitness {}",
+                fitness_name(c.fitness)
+            )));
+        };
+        let mut train = fitness::load_any(dir, c.problems.as_deref(), c.max_region)?;
+        if let Some(n) = c.sample {
+            train = draw(train, n as usize, c.seed);
+        }
+        let names: String = train
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join(",");
+        let data = format!(
+            "{} problems from {}{} (names hash {:016x}), max nodes {}, level {}",
+            train.len(),
+            dir.display(),
+            c.sample.map_or(String::new(), |n| format!(
+                " (sample of at most {n}, seed {})",
+                c.seed
+            )),
+            crate::rules::zobrist::mix64(
+                names
+                    .bytes()
+                    .fold(0u64, |h, b| { h.rotate_left(5) ^ b as u64 })
+            ),
+            c.max_nodes,
+            c.level_of(kind)
+        );
+        Ok((train, data))
+    }
+
+    /// The settings kept in the checkpoint.
+    fn settings(&self, group: GroupSet, kind: Kind, compare: Compare, data: String) -> Settings {
+        let c = self;
+        let e = &self.evolution;
+        Settings {
+            algorithm: c.algorithm,
+            group,
+            fitness: match kind {
+                Kind::Static => FitnessSpec::Static {
+                    bonuses: c.bonuses.clone(),
+                },
+                Kind::Dynamic => FitnessSpec::Dynamic { formula: c.formula },
+                Kind::Pruning => FitnessSpec::Pruning { level: c.level },
+                Kind::Match => FitnessSpec::Match,
+            },
+            compare,
+            evolution: Evolution {
+                children: e.children.max(1),
+                tournament: e.tournament.max(1),
+                ..e.clone()
+            },
+            seed: c.seed,
+            retest: if matches!(compare, Compare::Duel | Compare::RoundRobin) {
+                c.retest
+            } else {
+                0
+            },
+            data,
+        }
+    }
 }
