@@ -221,6 +221,55 @@ pub fn play_game(
     index: usize,
     engine_color: Color,
 ) -> Result<GameRecord, MatchError> {
+    let mut engine = engine_command(cfg, index).spawn()?;
+    let mut opponent = cfg.opponent.spawn()?;
+    setup(&mut engine, &cfg.engine, cfg)?;
+    setup(&mut opponent, &cfg.opponent, cfg)?;
+    let mut game =
+        Game::new(cfg.size, cfg.komi, Rules::default()).map_err(|e| MatchError::Refused {
+            engine: "match".into(),
+            command: format!("boardsize {}", cfg.size),
+            message: e.to_string(),
+        })?;
+    let end = play_moves(cfg, &mut game, engine_color, &mut engine, &mut opponent)?;
+    let (mut winner, mut score) = (end.winner, None);
+    let mut engine_score = None;
+    let mut referee_score = None;
+    if matches!(end.reason, EndReason::Passes | EndReason::MoveLimit) {
+        engine_score = engine.send("final_score").ok().and_then(|r| r.ok());
+        score = match &cfg.referee {
+            Some(r) => {
+                let rs = referee_score_of(r, cfg, &game)?;
+                referee_score = Some(rs.clone());
+                parse_score(&rs)
+            }
+            None => Some(agreed_score(&mut engine, &mut opponent, &game)?),
+        };
+        winner = match score {
+            Some(v) if v > 0.0 => Some(Color::Black),
+            Some(v) if v < 0.0 => Some(Color::White),
+            _ => None,
+        };
+    }
+    let mut rec = GameRecord {
+        index,
+        engine_color,
+        winner,
+        score,
+        reason: end.reason,
+        moves: game.move_count(),
+        seconds: end.seconds,
+        engine_score,
+        referee_score,
+        sgf: String::new(),
+    };
+    rec.sgf = game_sgf(cfg, &game, &rec);
+    Ok(rec)
+}
+
+/// The engine's command for game `index`: with `vary_seed`, its `--seed`
+/// value plus the index.
+fn engine_command(cfg: &MatchConfig, index: usize) -> EngineCommand {
     let mut engine_cmd = cfg.engine.clone();
     if cfg.vary_seed
         && let Some(i) = engine_cmd.args.iter().position(|a| a == "--seed")
@@ -231,32 +280,40 @@ pub fn play_game(
     {
         engine_cmd.args[i + 1] = v.wrapping_add(index as u64).to_string();
     }
-    let mut engine = engine_cmd.spawn()?;
-    let mut opponent = cfg.opponent.spawn()?;
-    setup(&mut engine, &cfg.engine, cfg)?;
-    setup(&mut opponent, &cfg.opponent, cfg)?;
-    let mut game =
-        Game::new(cfg.size, cfg.komi, Rules::default()).map_err(|e| MatchError::Refused {
-            engine: "match".into(),
-            command: format!("boardsize {}", cfg.size),
-            message: e.to_string(),
-        })?;
+    engine_cmd
+}
+
+/// How the moves of a game ended: the winner unless the game is to be
+/// scored, why it ended and each side's thinking time (engine first).
+struct MovesEnd {
+    winner: Option<Color>,
+    reason: EndReason,
+    seconds: [f64; 2],
+}
+
+/// Plays the moves of a game until two passes, the move limit, or a
+/// side resigns, fails, runs out of time or plays an illegal move.
+fn play_moves(
+    cfg: &MatchConfig,
+    game: &mut Game,
+    engine_color: Color,
+    engine: &mut GtpClient,
+    opponent: &mut GtpClient,
+) -> Result<MovesEnd, MatchError> {
     let mut clocks = [ClockState::new(cfg.time); 2];
     let mut seconds = [0.0f64; 2];
     let mut color = Color::Black;
     let mut passes = 0;
     let mut stones = 0;
-    let finish =
-        |winner: Option<Color>, score: Option<f64>, reason: EndReason| (winner, score, reason);
-    let (winner, score, reason) = loop {
+    let (winner, reason) = loop {
         if stones >= cfg.move_limit {
-            break finish(None, None, EndReason::MoveLimit);
+            break (None, EndReason::MoveLimit);
         }
         let mover_is_engine = color == engine_color;
-        let (me, other, who) = if mover_is_engine {
-            (&mut engine, &mut opponent, &cfg.engine)
+        let (me, other) = if mover_is_engine {
+            (&mut *engine, &mut *opponent)
         } else {
-            (&mut opponent, &mut engine, &cfg.opponent)
+            (&mut *opponent, &mut *engine)
         };
         let side = if mover_is_engine { 0 } else { 1 };
         if cfg.time != TimeSystem::Unlimited {
@@ -276,24 +333,23 @@ pub fn play_game(
         let answer = match answer {
             Ok(Ok(a)) => a,
             Ok(Err(_)) | Err(_) => {
-                break finish(Some(color.opponent()), None, EndReason::EngineFailure);
+                break (Some(color.opponent()), EndReason::EngineFailure);
             }
         };
         if !clocks[color.index()].spend(cfg.time, took) {
-            break finish(Some(color.opponent()), None, EndReason::Time);
+            break (Some(color.opponent()), EndReason::Time);
         }
         if answer.eq_ignore_ascii_case("resign") {
-            break finish(Some(color.opponent()), None, EndReason::Resign);
+            break (Some(color.opponent()), EndReason::Resign);
         }
         let Ok(mv) = answer.parse::<Move>() else {
-            break finish(Some(color.opponent()), None, EndReason::IllegalMove);
+            break (Some(color.opponent()), EndReason::IllegalMove);
         };
         if game.play(color, mv).is_err() {
-            let _ = who;
-            break finish(Some(color.opponent()), None, EndReason::IllegalMove);
+            break (Some(color.opponent()), EndReason::IllegalMove);
         }
         if let Ok(Err(_)) | Err(_) = other.send(&format!("play {color} {mv}")) {
-            break finish(Some(color), None, EndReason::EngineFailure);
+            break (Some(color), EndReason::EngineFailure);
         }
         if mv == Move::Pass {
             passes += 1;
@@ -303,46 +359,21 @@ pub fn play_game(
         }
         color = color.opponent();
         if passes >= 2 {
-            break finish(None, None, EndReason::Passes);
+            break (None, EndReason::Passes);
         }
     };
-    // Scoring.
-    let mut record_score = score;
-    let mut winner = winner;
-    let mut engine_score = None;
-    let mut referee_score = None;
-    if matches!(reason, EndReason::Passes | EndReason::MoveLimit) {
-        engine_score = engine.send("final_score").ok().and_then(|r| r.ok());
-        let s = match &cfg.referee {
-            Some(r) => {
-                let rs = referee_score_of(r, cfg, &game)?;
-                referee_score = Some(rs.clone());
-                parse_score(&rs)
-            }
-            None => Some(agreed_score(&mut engine, &mut opponent, &game)?),
-        };
-        record_score = s;
-        winner = match s {
-            Some(v) if v > 0.0 => Some(Color::Black),
-            Some(v) if v < 0.0 => Some(Color::White),
-            _ => None,
-        };
-    }
-    let mut rec = GameRecord {
-        index,
-        engine_color,
+    Ok(MovesEnd {
         winner,
-        score: record_score,
         reason,
-        moves: game.move_count(),
         seconds,
-        engine_score,
-        referee_score,
-        sgf: String::new(),
-    };
-    let mut sgf = crate::sgf::write(&game);
+    })
+}
+
+/// The game's SGF with the players' names and the result.
+fn game_sgf(cfg: &MatchConfig, game: &Game, rec: &GameRecord) -> String {
+    let mut sgf = crate::sgf::write(game);
     let names = |c: Color| {
-        if c == engine_color {
+        if c == rec.engine_color {
             cfg.engine.display()
         } else {
             cfg.opponent.display()
@@ -357,8 +388,7 @@ pub fn play_game(
     if let Some(i) = sgf.find("SZ[") {
         sgf.insert_str(i, &extra);
     }
-    rec.sgf = sgf;
-    Ok(rec)
+    sgf
 }
 
 fn sgf_escape(s: &str) -> String {
