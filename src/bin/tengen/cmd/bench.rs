@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use crate::cli::Cli;
+use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 /// Speed measurements. The global `--playouts N` sets the playouts per
@@ -31,9 +31,9 @@ pub struct BenchArgs {
     // the search also runs on N threads and the scaling ratio is reported.
 }
 
-pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
+pub fn run(engine: &EngineArgs, args: &BenchArgs) -> Result<ExitCode> {
     if args.solver {
-        return solver(cli, args);
+        return solver(engine, args);
     }
     for &size in &args.sizes {
         anyhow::ensure!(
@@ -42,7 +42,7 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
         );
     }
     if args.random {
-        let playouts = cli.engine.playouts.unwrap_or(100_000) as usize;
+        let playouts = engine.playouts.unwrap_or(100_000) as usize;
         println!("light random playouts from the empty board, 1 thread, seed 1");
         println!(
             "{:>5} {:>10} {:>12} {:>12} {:>10} {:>18}",
@@ -62,9 +62,9 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let weights = cli.engine.load_weights()?;
-    let patterns = cli.engine.load_patterns()?;
-    let playouts = cli.engine.playouts.unwrap_or(20_000);
+    let weights = engine.load_weights()?;
+    let patterns = engine.load_patterns()?;
+    let playouts = engine.playouts.unwrap_or(20_000);
     println!(
         "search (tree, priors, heavy playouts) on the fixed bench positions, {playouts} playouts each, seed 1"
     );
@@ -83,7 +83,7 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
             format!("{:016x}", one.signature),
             "1.00"
         );
-        if let Some(n) = cli.engine.threads.map(usize::from).filter(|&n| n > 1) {
+        if let Some(n) = engine.threads.map(usize::from).filter(|&n| n > 1) {
             let many =
                 tengen::bench::search(size as usize, playouts, n, &weights, patterns.clone());
             let ratio = (many.playouts as f64 / many.seconds) / (one.playouts as f64 / one.seconds);
@@ -160,7 +160,7 @@ pub fn run(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn solver(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
+fn solver(engine: &EngineArgs, args: &BenchArgs) -> Result<ExitCode> {
     use anyhow::Context;
     let (text, name) = match &args.problems {
         Some(path) => (
@@ -173,7 +173,7 @@ fn solver(cli: &Cli, args: &BenchArgs) -> Result<ExitCode> {
             "tests/data/solver-bench.gt (built in)".to_string(),
         ),
     };
-    let weights = cli.engine.load_weights()?;
+    let weights = engine.load_weights()?;
     let w = tengen::tsumego::OrderWeights::new(&weights);
     let max_nodes = tengen::tsumego::DEFAULT_MAX_NODES;
     println!(

@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
-use crate::cli::Cli;
 use crate::cmd::{bar, open_for_reading};
+use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 pub struct BookArgs {
@@ -60,22 +60,22 @@ pub enum BookAction {
     },
 }
 
-pub fn run(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
+pub fn run(engine: &EngineArgs, args: &BookArgs) -> Result<ExitCode> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use tengen::book::{self, BookGame, BuildConfig, Builder};
     use tengen::table::{OpenMode, Scope, Table};
     let game = BookGame {
-        size: cli.engine.size as usize,
-        komi: cli.engine.komi,
-        rules: cli.engine.rules(),
+        size: engine.size as usize,
+        komi: engine.komi,
+        rules: engine.rules(),
     };
-    let path = cli.engine.table_path();
+    let path = engine.table_path();
     let open_rw = || -> Result<std::sync::Arc<Table>> {
         Ok(Table::open(
             &path,
             OpenMode {
                 create: Some((
-                    cli.engine
+                    engine
                         .table_entries
                         .unwrap_or(tengen::table::DEFAULT_ENTRIES),
                     Scope::of(game.size, game.komi, game.rules),
@@ -103,22 +103,22 @@ pub fn run(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
             );
             let t = open_rw()?;
             let config = BuildConfig {
-                playouts: position_playouts.or(cli.engine.playouts).unwrap_or(20_000),
+                playouts: position_playouts.or(engine.playouts).unwrap_or(20_000),
                 depth: *depth,
                 explore: *explore,
                 explore_playouts: 500,
-                threads: cli.engine.config()?.search.threads,
-                seed: cli.engine.seed,
+                threads: engine.config()?.search.threads,
+                seed: engine.seed,
                 positions: *positions,
                 time: *time,
             };
-            let weights = cli.engine.load_weights()?;
+            let weights = engine.load_weights()?;
             let mut builder = Builder::new(
                 t.clone(),
                 game.clone(),
                 config.clone(),
                 &weights,
-                (cli.engine.max_tree_mb as usize) << 20,
+                (engine.max_tree_mb as usize) << 20,
             )?;
             static STOP: AtomicBool = AtomicBool::new(false);
             let _ = ctrlc::set_handler(|| {
@@ -141,7 +141,7 @@ pub fn run(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
                 (None, Some(t)) => (t.as_secs().max(1), "s"),
                 _ => unreachable!("checked above"),
             };
-            let bar = bar(len, cli.engine.quiet, unit);
+            let bar = bar(len, engine.quiet, unit);
             let (units, searched) = builder.run(&STOP, &mut |units, searched, elapsed, u| {
                 let line = if u.line.is_empty() {
                     "(empty board)".to_string()
@@ -169,7 +169,7 @@ pub fn run(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
                         });
                         b.set_message(what);
                     }
-                    None if !cli.engine.quiet => eprintln!(
+                    None if !engine.quiet => eprintln!(
                         "book: unit {units}, {searched} searched, {:.0} s: {what}",
                         elapsed.as_secs_f64()
                     ),
@@ -243,7 +243,7 @@ pub fn run(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
                 .with_context(|| format!("cannot read {}", file.display()))?;
             let t = open_rw()?;
             book::check_table(&t, &game)?;
-            let weights = cli.engine.load_weights()?;
+            let weights = engine.load_weights()?;
             let r = book::import(
                 &t,
                 &game,

@@ -13,7 +13,7 @@ use tengen::learned::Model;
 use tengen::learned::learn::{self, LearnConfig, Stage};
 
 use super::bar;
-use crate::cli::Cli;
+use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 pub struct PatternsArgs {
@@ -61,7 +61,7 @@ pub enum PatternsAction {
     },
 }
 
-pub fn run(cli: &Cli, args: &PatternsArgs) -> Result<ExitCode> {
+pub fn run(engine: &EngineArgs, args: &PatternsArgs) -> Result<ExitCode> {
     match &args.action {
         PatternsAction::Info { file } => {
             let m = match file {
@@ -92,7 +92,7 @@ pub fn run(cli: &Cli, args: &PatternsArgs) -> Result<ExitCode> {
         } => {
             let cfg = LearnConfig {
                 records: records.clone(),
-                seed: cli.engine.seed,
+                seed: engine.seed,
                 positions: *positions as usize,
                 iterations: *iterations as usize,
                 min_count: *min_count,
@@ -113,7 +113,7 @@ pub fn run(cli: &Cli, args: &PatternsArgs) -> Result<ExitCode> {
                 }
                 eprintln!("tengen: stopping after this MM iteration; the model so far is written");
             });
-            let quiet = cli.engine.quiet;
+            let quiet = engine.quiet;
             let start = Instant::now();
             let mut pb: Option<(&'static str, indicatif::ProgressBar)> = None;
             let mut last_log = Instant::now();

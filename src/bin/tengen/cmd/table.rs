@@ -6,8 +6,8 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::{Args, Subcommand};
 
-use crate::cli::Cli;
 use crate::cmd::open_for_reading;
+use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 pub struct TableArgs {
@@ -66,15 +66,15 @@ fn histogram(title: &str, counts: &[u64], label: impl Fn(usize) -> String) {
 
 /// The table a subcommand works on: FILE, else --table, else the
 /// default; FILE and a different --table contradict each other.
-fn table_file(cli: &Cli, file: &Option<PathBuf>) -> Result<PathBuf> {
-    match (file, &cli.engine.table) {
+fn table_file(engine: &EngineArgs, file: &Option<PathBuf>) -> Result<PathBuf> {
+    match (file, &engine.table) {
         (Some(f), Some(t)) if !same_file(f, t) => anyhow::bail!(
             "two tables named: {} and --table {}; give one",
             f.display(),
             t.display()
         ),
         (Some(f), _) => Ok(f.clone()),
-        (None, _) => Ok(cli.engine.table_path()),
+        (None, _) => Ok(engine.table_path()),
     }
 }
 
@@ -86,11 +86,11 @@ fn same_file(a: &Path, b: &Path) -> bool {
         )
 }
 
-pub fn run(cli: &Cli, args: &TableArgs) -> Result<ExitCode> {
+pub fn run(engine: &EngineArgs, args: &TableArgs) -> Result<ExitCode> {
     use tengen::table::{self, OpenMode, Scope, Table};
     match &args.action {
         TableAction::Info { file } => {
-            let t = open_for_reading(&table_file(cli, file)?)?;
+            let t = open_for_reading(&table_file(engine, file)?)?;
             let h = t.header();
             let (writes, replacements) = t.lifetime_counts();
             let v = t.verify(false);
@@ -140,7 +140,7 @@ pub fn run(cli: &Cli, args: &TableArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         TableAction::Verify { file, fix } => {
-            let path = table_file(cli, file)?;
+            let path = table_file(engine, file)?;
             let t = if *fix {
                 Table::open(
                     &path,
@@ -180,8 +180,8 @@ pub fn run(cli: &Cli, args: &TableArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         TableAction::Clear { file, pin } => {
-            let path = table_file(cli, file)?;
-            let mut entries = cli.engine.table_entries;
+            let path = table_file(engine, file)?;
+            let mut entries = engine.table_entries;
             // Hold the lock of the old file (refusing if another process
             // uses it) while the new one replaces it.
             let old = if path.exists() {
@@ -205,11 +205,7 @@ pub fn run(cli: &Cli, args: &TableArgs) -> Result<ExitCode> {
                 None
             };
             let scope = if *pin {
-                Scope::of(
-                    cli.engine.size as usize,
-                    cli.engine.komi,
-                    cli.engine.rules(),
-                )
+                Scope::of(engine.size as usize, engine.komi, engine.rules())
             } else {
                 Scope::default()
             };
@@ -225,8 +221,8 @@ pub fn run(cli: &Cli, args: &TableArgs) -> Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         TableAction::Bench { seconds } => {
-            let threads = cli.engine.threads.map_or(2, usize::from).max(1);
-            let (path, scratch) = match &cli.engine.table {
+            let threads = engine.threads.map_or(2, usize::from).max(1);
+            let (path, scratch) = match &engine.table {
                 Some(p) => (p.clone(), false),
                 None => (
                     std::env::temp_dir().join(format!("tengen-bench-{}.table", std::process::id())),
@@ -237,7 +233,7 @@ pub fn run(cli: &Cli, args: &TableArgs) -> Result<ExitCode> {
                 &path,
                 OpenMode {
                     create: Some((
-                        cli.engine.table_entries.unwrap_or(table::DEFAULT_ENTRIES),
+                        engine.table_entries.unwrap_or(table::DEFAULT_ENTRIES),
                         Scope::default(),
                     )),
                     read_only_if_busy: false,
@@ -250,11 +246,11 @@ pub fn run(cli: &Cli, args: &TableArgs) -> Result<ExitCode> {
                 t.entries()
             );
             let secs = std::time::Duration::from_secs_f64(*seconds);
-            let one = tengen::bench::table_ops(&t, 1, secs, cli.engine.seed);
+            let one = tengen::bench::table_ops(&t, 1, secs, engine.seed);
             println!("{:>8} {:>14} {:>10}", "threads", "ops/s", "scaling");
             println!("{:>8} {:>14.0} {:>10}", 1, one, "1.00");
             if threads > 1 {
-                let many = tengen::bench::table_ops(&t, threads, secs, cli.engine.seed + 1);
+                let many = tengen::bench::table_ops(&t, threads, secs, engine.seed + 1);
                 println!("{:>8} {:>14.0} {:>10.2}", threads, many, many / one);
             }
             drop(t);
