@@ -28,6 +28,16 @@ use crate::engine::TimeSystem;
 use crate::gtpclient::{ClientError, GtpClient};
 use crate::rules::{Color, Coord, Game, Move, Rules};
 
+/// An engine command line that names no program to run.
+#[derive(Debug, Error, PartialEq)]
+pub enum CommandLineError {
+    #[error("the command line is empty")]
+    Empty,
+    /// An unbalanced quote or a trailing backslash.
+    #[error("the command line cannot be split into words ({0})")]
+    Quoting(String),
+}
+
 /// A GTP engine to launch: the program and its arguments.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineCommand {
@@ -36,13 +46,17 @@ pub struct EngineCommand {
 }
 
 impl EngineCommand {
-    /// Splits a command line on whitespace (no quoting).
-    pub fn parse(line: &str) -> Option<EngineCommand> {
-        let mut words = line.split_whitespace();
-        let program = PathBuf::from(words.next()?);
-        Some(EngineCommand {
+    /// Splits a command line as a POSIX shell does (quotes and
+    /// backslashes keep a path with spaces in one word); nothing is
+    /// expanded.
+    pub fn parse(line: &str) -> Result<EngineCommand, CommandLineError> {
+        let words =
+            shell_words::split(line).map_err(|e| CommandLineError::Quoting(e.to_string()))?;
+        let mut words = words.into_iter();
+        let program = PathBuf::from(words.next().ok_or(CommandLineError::Empty)?);
+        Ok(EngineCommand {
             program,
-            args: words.map(String::from).collect(),
+            args: words.collect(),
         })
     }
 
@@ -516,6 +530,20 @@ fn save(cfg: &MatchConfig, results: Option<&Path>, r: &GameRecord) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_commands_split_like_a_shell() {
+        let c = EngineCommand::parse(r#"'/opt/my engines/gnugo' --mode gtp --komi "7.5""#).unwrap();
+        assert_eq!(c.program, PathBuf::from("/opt/my engines/gnugo"));
+        assert_eq!(c.args, ["--mode", "gtp", "--komi", "7.5"]);
+        let c = EngineCommand::parse(r"/opt/my\ engines/pachi -t 2").unwrap();
+        assert_eq!(c.program, PathBuf::from("/opt/my engines/pachi"));
+        assert_eq!(c.args, ["-t", "2"]);
+        assert_eq!(EngineCommand::parse("  "), Err(CommandLineError::Empty));
+        let e = EngineCommand::parse(r#"gnugo --mode "gtp"#).unwrap_err();
+        assert!(matches!(e, CommandLineError::Quoting(_)), "{e:?}");
+        assert!(e.to_string().contains("cannot be split"), "{e}");
+    }
 
     #[test]
     fn elo_and_interval() {

@@ -209,8 +209,7 @@ impl Setup {
                 space: self.space.clone(),
                 reference: match &c.opponent {
                     Some(cmd) => Reference::External(
-                        EngineCommand::parse(cmd)
-                            .ok_or_else(|| usage("--opponent: the command line is empty"))?,
+                        EngineCommand::parse(cmd).map_err(|e| usage(format!("--opponent: {e}")))?,
                     ),
                     None => Reference::Weights(Box::new(self.space.base.clone())),
                 },

@@ -59,7 +59,7 @@ pub struct MatchArgs {
 pub fn run(opts: &EngineArgs, args: &MatchArgs) -> Result<ExitCode> {
     use tengen::matchplay::{EngineCommand, Event, MatchConfig};
     let parse = |what: &str, line: &str| {
-        EngineCommand::parse(line).with_context(|| format!("{what}: the command line is empty"))
+        EngineCommand::parse(line).map_err(|e| anyhow::anyhow!("{what}: {e}"))
     };
     let engine = match &args.engine_cmd {
         Some(line) => parse("--engine-cmd", line)?,
