@@ -131,9 +131,10 @@ impl EndReason {
     }
 }
 
-/// One finished game.
+/// One finished game of a match: who won and why, the times, the scores
+/// and the SGF (a line of `results.tsv`; not an `sgf::GameRecord`).
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct MatchGame {
     pub index: usize,
     /// The colour of the engine under test.
     pub engine_color: Color,
@@ -151,7 +152,7 @@ pub struct GameRecord {
     pub sgf: String,
 }
 
-impl GameRecord {
+impl MatchGame {
     pub fn reason_name(&self) -> &'static str {
         self.reason.name()
     }
@@ -234,7 +235,7 @@ pub fn play_game(
     cfg: &MatchConfig,
     index: usize,
     engine_color: Color,
-) -> Result<GameRecord, MatchError> {
+) -> Result<MatchGame, MatchError> {
     let mut engine = engine_command(cfg, index).spawn()?;
     let mut opponent = cfg.opponent.spawn()?;
     setup(&mut engine, &cfg.engine, cfg)?;
@@ -265,7 +266,7 @@ pub fn play_game(
             _ => None,
         };
     }
-    let mut rec = GameRecord {
+    let mut rec = MatchGame {
         index,
         engine_color,
         winner,
@@ -384,7 +385,7 @@ fn play_moves(
 }
 
 /// The game's SGF with the players' names and the result.
-fn game_sgf(cfg: &MatchConfig, game: &Game, rec: &GameRecord) -> String {
+fn game_sgf(cfg: &MatchConfig, game: &Game, rec: &MatchGame) -> String {
     let mut sgf = crate::sgf::write(game);
     let names = |c: Color| {
         if c == rec.engine_color {
@@ -482,10 +483,10 @@ pub enum Event<'a> {
     /// an earlier run of the same match (`resumed`), if any.
     Start(&'a Summary),
     /// A game ended; the summary counts it.
-    Game(&'a GameRecord, &'a Summary),
+    Game(&'a MatchGame, &'a Summary),
 }
 
-fn save(cfg: &MatchConfig, results: Option<&Path>, r: &GameRecord) -> Result<(), MatchError> {
+fn save(cfg: &MatchConfig, results: Option<&Path>, r: &MatchGame) -> Result<(), MatchError> {
     let Some(dir) = &cfg.out_dir else {
         return Ok(());
     };
