@@ -13,6 +13,7 @@ use tengen::table::Table;
 
 /// Options of the engine; they apply to every subcommand that plays.
 #[derive(Args, Debug, Clone)]
+#[command(next_help_heading = "Global options (the engine's, for every subcommand)")]
 pub struct EngineArgs {
     /// Move generator: `mcts` (the tree search) or `random` (uniform legal
     /// moves that never fill an own eye).
