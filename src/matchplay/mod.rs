@@ -28,6 +28,16 @@ use crate::engine::TimeSystem;
 use crate::gtpclient::{ClientError, GtpClient};
 use crate::rules::{Color, Coord, Game, Move, Rules};
 
+/// An engine command line that names no program to run.
+#[derive(Debug, Error, PartialEq)]
+pub enum CommandLineError {
+    #[error("the command line is empty")]
+    Empty,
+    /// An unbalanced quote or a trailing backslash.
+    #[error("the command line cannot be split into words ({0})")]
+    Quoting(String),
+}
+
 /// A GTP engine to launch: the program and its arguments.
 #[derive(Clone, Debug, PartialEq)]
 pub struct EngineCommand {
@@ -36,13 +46,17 @@ pub struct EngineCommand {
 }
 
 impl EngineCommand {
-    /// Splits a command line on whitespace (no quoting).
-    pub fn parse(line: &str) -> Option<EngineCommand> {
-        let mut words = line.split_whitespace();
-        let program = PathBuf::from(words.next()?);
-        Some(EngineCommand {
+    /// Splits a command line as a POSIX shell does (quotes and
+    /// backslashes keep a path with spaces in one word); nothing is
+    /// expanded.
+    pub fn parse(line: &str) -> Result<EngineCommand, CommandLineError> {
+        let words =
+            shell_words::split(line).map_err(|e| CommandLineError::Quoting(e.to_string()))?;
+        let mut words = words.into_iter();
+        let program = PathBuf::from(words.next().ok_or(CommandLineError::Empty)?);
+        Ok(EngineCommand {
             program,
-            args: words.map(String::from).collect(),
+            args: words.collect(),
         })
     }
 
@@ -117,9 +131,10 @@ impl EndReason {
     }
 }
 
-/// One finished game.
+/// One finished game of a match: who won and why, the times, the scores
+/// and the SGF (a line of `results.tsv`; not an `sgf::GameRecord`).
 #[derive(Clone, Debug)]
-pub struct GameRecord {
+pub struct MatchGame {
     pub index: usize,
     /// The colour of the engine under test.
     pub engine_color: Color,
@@ -137,7 +152,7 @@ pub struct GameRecord {
     pub sgf: String,
 }
 
-impl GameRecord {
+impl MatchGame {
     pub fn reason_name(&self) -> &'static str {
         self.reason.name()
     }
@@ -220,7 +235,56 @@ pub fn play_game(
     cfg: &MatchConfig,
     index: usize,
     engine_color: Color,
-) -> Result<GameRecord, MatchError> {
+) -> Result<MatchGame, MatchError> {
+    let mut engine = engine_command(cfg, index).spawn()?;
+    let mut opponent = cfg.opponent.spawn()?;
+    setup(&mut engine, &cfg.engine, cfg)?;
+    setup(&mut opponent, &cfg.opponent, cfg)?;
+    let mut game =
+        Game::new(cfg.size, cfg.komi, Rules::default()).map_err(|e| MatchError::Refused {
+            engine: "match".into(),
+            command: format!("boardsize {}", cfg.size),
+            message: e.to_string(),
+        })?;
+    let end = play_moves(cfg, &mut game, engine_color, &mut engine, &mut opponent)?;
+    let (mut winner, mut score) = (end.winner, None);
+    let mut engine_score = None;
+    let mut referee_score = None;
+    if matches!(end.reason, EndReason::Passes | EndReason::MoveLimit) {
+        engine_score = engine.send("final_score").ok().and_then(|r| r.ok());
+        score = match &cfg.referee {
+            Some(r) => {
+                let rs = referee_score_of(r, cfg, &game)?;
+                referee_score = Some(rs.clone());
+                parse_score(&rs)
+            }
+            None => Some(agreed_score(&mut engine, &mut opponent, &game)?),
+        };
+        winner = match score {
+            Some(v) if v > 0.0 => Some(Color::Black),
+            Some(v) if v < 0.0 => Some(Color::White),
+            _ => None,
+        };
+    }
+    let mut rec = MatchGame {
+        index,
+        engine_color,
+        winner,
+        score,
+        reason: end.reason,
+        moves: game.move_count(),
+        seconds: end.seconds,
+        engine_score,
+        referee_score,
+        sgf: String::new(),
+    };
+    rec.sgf = game_sgf(cfg, &game, &rec);
+    Ok(rec)
+}
+
+/// The engine's command for game `index`: with `vary_seed`, its `--seed`
+/// value plus the index.
+fn engine_command(cfg: &MatchConfig, index: usize) -> EngineCommand {
     let mut engine_cmd = cfg.engine.clone();
     if cfg.vary_seed
         && let Some(i) = engine_cmd.args.iter().position(|a| a == "--seed")
@@ -231,32 +295,40 @@ pub fn play_game(
     {
         engine_cmd.args[i + 1] = v.wrapping_add(index as u64).to_string();
     }
-    let mut engine = engine_cmd.spawn()?;
-    let mut opponent = cfg.opponent.spawn()?;
-    setup(&mut engine, &cfg.engine, cfg)?;
-    setup(&mut opponent, &cfg.opponent, cfg)?;
-    let mut game =
-        Game::new(cfg.size, cfg.komi, Rules::default()).map_err(|e| MatchError::Refused {
-            engine: "match".into(),
-            command: format!("boardsize {}", cfg.size),
-            message: e.to_string(),
-        })?;
+    engine_cmd
+}
+
+/// How the moves of a game ended: the winner unless the game is to be
+/// scored, why it ended and each side's thinking time (engine first).
+struct MovesEnd {
+    winner: Option<Color>,
+    reason: EndReason,
+    seconds: [f64; 2],
+}
+
+/// Plays the moves of a game until two passes, the move limit, or a
+/// side resigns, fails, runs out of time or plays an illegal move.
+fn play_moves(
+    cfg: &MatchConfig,
+    game: &mut Game,
+    engine_color: Color,
+    engine: &mut GtpClient,
+    opponent: &mut GtpClient,
+) -> Result<MovesEnd, MatchError> {
     let mut clocks = [ClockState::new(cfg.time); 2];
     let mut seconds = [0.0f64; 2];
     let mut color = Color::Black;
     let mut passes = 0;
     let mut stones = 0;
-    let finish =
-        |winner: Option<Color>, score: Option<f64>, reason: EndReason| (winner, score, reason);
-    let (winner, score, reason) = loop {
+    let (winner, reason) = loop {
         if stones >= cfg.move_limit {
-            break finish(None, None, EndReason::MoveLimit);
+            break (None, EndReason::MoveLimit);
         }
         let mover_is_engine = color == engine_color;
-        let (me, other, who) = if mover_is_engine {
-            (&mut engine, &mut opponent, &cfg.engine)
+        let (me, other) = if mover_is_engine {
+            (&mut *engine, &mut *opponent)
         } else {
-            (&mut opponent, &mut engine, &cfg.opponent)
+            (&mut *opponent, &mut *engine)
         };
         let side = if mover_is_engine { 0 } else { 1 };
         if cfg.time != TimeSystem::Unlimited {
@@ -276,24 +348,23 @@ pub fn play_game(
         let answer = match answer {
             Ok(Ok(a)) => a,
             Ok(Err(_)) | Err(_) => {
-                break finish(Some(color.opponent()), None, EndReason::EngineFailure);
+                break (Some(color.opponent()), EndReason::EngineFailure);
             }
         };
         if !clocks[color.index()].spend(cfg.time, took) {
-            break finish(Some(color.opponent()), None, EndReason::Time);
+            break (Some(color.opponent()), EndReason::Time);
         }
         if answer.eq_ignore_ascii_case("resign") {
-            break finish(Some(color.opponent()), None, EndReason::Resign);
+            break (Some(color.opponent()), EndReason::Resign);
         }
         let Ok(mv) = answer.parse::<Move>() else {
-            break finish(Some(color.opponent()), None, EndReason::IllegalMove);
+            break (Some(color.opponent()), EndReason::IllegalMove);
         };
         if game.play(color, mv).is_err() {
-            let _ = who;
-            break finish(Some(color.opponent()), None, EndReason::IllegalMove);
+            break (Some(color.opponent()), EndReason::IllegalMove);
         }
         if let Ok(Err(_)) | Err(_) = other.send(&format!("play {color} {mv}")) {
-            break finish(Some(color), None, EndReason::EngineFailure);
+            break (Some(color), EndReason::EngineFailure);
         }
         if mv == Move::Pass {
             passes += 1;
@@ -303,46 +374,21 @@ pub fn play_game(
         }
         color = color.opponent();
         if passes >= 2 {
-            break finish(None, None, EndReason::Passes);
+            break (None, EndReason::Passes);
         }
     };
-    // Scoring.
-    let mut record_score = score;
-    let mut winner = winner;
-    let mut engine_score = None;
-    let mut referee_score = None;
-    if matches!(reason, EndReason::Passes | EndReason::MoveLimit) {
-        engine_score = engine.send("final_score").ok().and_then(|r| r.ok());
-        let s = match &cfg.referee {
-            Some(r) => {
-                let rs = referee_score_of(r, cfg, &game)?;
-                referee_score = Some(rs.clone());
-                parse_score(&rs)
-            }
-            None => Some(agreed_score(&mut engine, &mut opponent, &game)?),
-        };
-        record_score = s;
-        winner = match s {
-            Some(v) if v > 0.0 => Some(Color::Black),
-            Some(v) if v < 0.0 => Some(Color::White),
-            _ => None,
-        };
-    }
-    let mut rec = GameRecord {
-        index,
-        engine_color,
+    Ok(MovesEnd {
         winner,
-        score: record_score,
         reason,
-        moves: game.move_count(),
         seconds,
-        engine_score,
-        referee_score,
-        sgf: String::new(),
-    };
-    let mut sgf = crate::sgf::write(&game);
+    })
+}
+
+/// The game's SGF with the players' names and the result.
+fn game_sgf(cfg: &MatchConfig, game: &Game, rec: &MatchGame) -> String {
+    let mut sgf = crate::sgf::write(game);
     let names = |c: Color| {
-        if c == engine_color {
+        if c == rec.engine_color {
             cfg.engine.display()
         } else {
             cfg.opponent.display()
@@ -357,8 +403,7 @@ pub fn play_game(
     if let Some(i) = sgf.find("SZ[") {
         sgf.insert_str(i, &extra);
     }
-    rec.sgf = sgf;
-    Ok(rec)
+    sgf
 }
 
 fn sgf_escape(s: &str) -> String {
@@ -438,10 +483,10 @@ pub enum Event<'a> {
     /// an earlier run of the same match (`resumed`), if any.
     Start(&'a Summary),
     /// A game ended; the summary counts it.
-    Game(&'a GameRecord, &'a Summary),
+    Game(&'a MatchGame, &'a Summary),
 }
 
-fn save(cfg: &MatchConfig, results: Option<&Path>, r: &GameRecord) -> Result<(), MatchError> {
+fn save(cfg: &MatchConfig, results: Option<&Path>, r: &MatchGame) -> Result<(), MatchError> {
     let Some(dir) = &cfg.out_dir else {
         return Ok(());
     };
@@ -486,6 +531,20 @@ fn save(cfg: &MatchConfig, results: Option<&Path>, r: &GameRecord) -> Result<(),
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn engine_commands_split_like_a_shell() {
+        let c = EngineCommand::parse(r#"'/opt/my engines/gnugo' --mode gtp --komi "7.5""#).unwrap();
+        assert_eq!(c.program, PathBuf::from("/opt/my engines/gnugo"));
+        assert_eq!(c.args, ["--mode", "gtp", "--komi", "7.5"]);
+        let c = EngineCommand::parse(r"/opt/my\ engines/pachi -t 2").unwrap();
+        assert_eq!(c.program, PathBuf::from("/opt/my engines/pachi"));
+        assert_eq!(c.args, ["-t", "2"]);
+        assert_eq!(EngineCommand::parse("  "), Err(CommandLineError::Empty));
+        let e = EngineCommand::parse(r#"gnugo --mode "gtp"#).unwrap_err();
+        assert!(matches!(e, CommandLineError::Quoting(_)), "{e:?}");
+        assert!(e.to_string().contains("cannot be split"), "{e}");
+    }
 
     #[test]
     fn elo_and_interval() {

@@ -39,7 +39,7 @@ fn settings(cfg: &MatchConfig) -> BTreeMap<&'static str, String> {
 /// results, which are returned (games below `cfg.games` only), so that
 /// the run goes on after them. A directory of another match, or results
 /// without settings, is refused rather than overwritten.
-pub(super) fn prepare(cfg: &MatchConfig, dir: &Path) -> Result<Vec<GameRecord>, MatchError> {
+pub(super) fn prepare(cfg: &MatchConfig, dir: &Path) -> Result<Vec<MatchGame>, MatchError> {
     let write_err = |path: &Path| {
         let path = path.to_path_buf();
         move |source| MatchError::Write { path, source }
@@ -126,8 +126,8 @@ pub(super) fn prepare(cfg: &MatchConfig, dir: &Path) -> Result<Vec<GameRecord>, 
 /// The games of a results file, and the length of its complete part. A
 /// last line without its newline is incomplete and left out; any other
 /// line that does not parse is an error (line number, what is wrong).
-fn parse_results(text: &str) -> Result<(Vec<GameRecord>, usize), (usize, String)> {
-    let mut records: Vec<GameRecord> = Vec::new();
+fn parse_results(text: &str) -> Result<(Vec<MatchGame>, usize), (usize, String)> {
+    let mut records: Vec<MatchGame> = Vec::new();
     let mut pos = 0;
     for (n, line) in text.split_inclusive('\n').enumerate() {
         let complete = line.ends_with('\n');
@@ -162,7 +162,7 @@ fn parse_results(text: &str) -> Result<(Vec<GameRecord>, usize), (usize, String)
 
 /// One line of the results file, back into the parts of a record the
 /// summary reads.
-fn parse_line(line: &str) -> Result<GameRecord, String> {
+fn parse_line(line: &str) -> Result<MatchGame, String> {
     let f: Vec<&str> = line.split('\t').collect();
     if f.len() != 9 {
         return Err(format!("{} fields, expected 9", f.len()));
@@ -201,7 +201,7 @@ fn parse_line(line: &str) -> Result<GameRecord, String> {
         .map_err(|_| format!("moves '{}' is not a number", f[4]))?;
     let seconds = [num(f[5], "engine seconds")?, num(f[6], "opponent seconds")?];
     let text = |s: &str| (s != "-").then(|| s.to_string());
-    Ok(GameRecord {
+    Ok(MatchGame {
         index,
         engine_color,
         winner,
@@ -241,8 +241,8 @@ mod tests {
         d
     }
 
-    fn record(index: usize, engine_color: Color, winner: Option<Color>) -> GameRecord {
-        GameRecord {
+    fn record(index: usize, engine_color: Color, winner: Option<Color>) -> MatchGame {
+        MatchGame {
             index,
             engine_color,
             winner,
@@ -266,7 +266,7 @@ mod tests {
         let c = cfg(&dir, 4);
         assert!(prepare(&c, &dir).unwrap().is_empty());
         let results = dir.join(RESULTS_FILE);
-        let put = |r: GameRecord| save(&c, Some(&results), &r).unwrap();
+        let put = |r: MatchGame| save(&c, Some(&results), &r).unwrap();
         put(record(0, Color::Black, Some(Color::Black)));
         put(record(2, Color::Black, None));
         put(record(1, Color::White, Some(Color::Black)));

@@ -19,7 +19,7 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn add(&mut self, r: &GameRecord) {
+    pub fn add(&mut self, r: &MatchGame) {
         self.games += 1;
         let p = r.points();
         if p >= 1.0 {

@@ -11,9 +11,9 @@ use clap::ValueEnum;
 
 use super::fitness::{self, Evaluator, Formula, SetProblem, SolverFitness, SolverKind};
 use super::games::{GameFitness, Reference};
-use super::genes::{GeneSpace, parse_groups};
+use super::genes::GeneSpace;
 use super::sample;
-use super::{Algorithm, Compare, Mutation, Selection, Settings, TuneError};
+use super::{Algorithm, Compare, Evolution, FitnessSpec, GroupSet, Settings, TuneError};
 use crate::matchplay::EngineCommand;
 use crate::weights::{Group, Weights};
 
@@ -63,21 +63,14 @@ pub struct Config {
     /// The folder of the problem files a list names.
     pub problems: Option<PathBuf>,
     pub generations: usize,
-    pub population: usize,
-    pub children: Option<usize>,
     pub out: PathBuf,
     pub checkpoint: Option<PathBuf>,
     pub resume: bool,
     pub report: Option<PathBuf>,
-    pub selection: Selection,
-    pub tournament: usize,
-    pub crossover_rate: f64,
-    pub mutation_rate: f64,
-    pub mutation: Mutation,
-    pub sigma: f64,
-    pub cr: f64,
+    /// The GA/DE options, as given (`children` and `tournament` are
+    /// raised to 1 in the settings).
+    pub evolution: Evolution,
     pub f_stop: Option<f64>,
-    pub seed_current: bool,
     pub max_nodes: u64,
     pub test_max_nodes: u64,
     pub level: u8,
@@ -151,148 +144,23 @@ impl Setup {
     /// Checks the options against each other and reads the training set.
     pub fn new(config: Config) -> Result<Setup, TuneError> {
         let c = &config;
-        let groups = parse_groups(&c.group).map_err(|e| usage(e.to_string()))?;
-        let space = GeneSpace::new(&groups, c.base.clone());
+        let group: GroupSet = c
+            .group
+            .parse()
+            .map_err(|e: super::UnknownGroup| usage(e.to_string()))?;
+        let space = GeneSpace::new(&group.0, c.base.clone());
         if space.is_empty() {
             return Err(usage(format!("--group {}: no weights to tune", c.group)));
         }
-        let solver_groups = groups
-            .iter()
-            .all(|g| matches!(g, Group::Static | Group::Dynamic | Group::Pruning));
-        let kind = match c.fitness {
-            FitnessChoice::Static => Kind::Static,
-            FitnessChoice::Match => Kind::Match,
-            FitnessChoice::Dynamic if groups == [Group::Pruning] => Kind::Pruning,
-            FitnessChoice::Dynamic => Kind::Dynamic,
-        };
-        if kind != Kind::Match && !solver_groups {
-            return Err(usage(format!(
-                "--group {}: playout and tree weights are tuned by games; use --fitness match",
-                c.group
-            )));
-        }
-        if kind == Kind::Dynamic && groups.contains(&Group::Pruning) {
-            return Err(usage(format!(
-                "--group {}: pruning weights do not change level-1 leaves; tune them alone (--group pruning)",
-                c.group
-            )));
-        }
-        let compare = match (kind, c.compare, c.algorithm) {
-            (Kind::Match, Some(CompareChoice::Duel), Algorithm::Ga) => {
-                return Err(usage(
-                    "--compare duel is DE's trial-against-parent duel; for the GA use --compare reference or round-robin",
-                ));
-            }
-            (Kind::Match, Some(CompareChoice::Duel), _) | (Kind::Match, None, Algorithm::De) => {
-                Compare::Duel
-            }
-            (Kind::Match, Some(CompareChoice::RoundRobin), _) => Compare::RoundRobin,
-            (Kind::Match, _, _) => Compare::Score,
-            (_, Some(choice), _) => {
-                return Err(usage(format!(
-                    "--compare {}: it is for --fitness match; solver fitness is an absolute score",
-                    choice
-                        .to_possible_value()
-                        .map_or(String::new(), |v| v.get_name().to_string())
-                )));
-            }
-            (_, None, _) => Compare::Score,
-        };
-        if kind == Kind::Match && compare != Compare::Score && c.opponent.is_some() {
-            return Err(usage(
-                "--opponent is the fixed reference of --compare reference; duels and round robins are between candidates",
-            ));
-        }
-        if !(0.0..=1.0).contains(&c.crossover_rate) || !(0.0..=1.0).contains(&c.mutation_rate) {
-            return Err(usage(
-                "--crossover-rate and --mutation-rate are probabilities (0 to 1)",
-            ));
-        }
-        if !(0.0..=1.0).contains(&c.cr) {
-            return Err(usage("--cr is a probability (0 to 1)"));
-        }
-        let mut train = Vec::new();
-        let data = if kind == Kind::Match {
-            format!(
-                "games {}x{} komi {} playouts {} pairs {} move limit {} opponent {}",
-                c.match_size,
-                c.match_size,
-                c.match_komi,
-                c.match_playouts,
-                c.pairs,
-                c.match_move_limit,
-                match compare {
-                    Compare::RoundRobin => "none (round robin)",
-                    _ => c.opponent.as_deref().unwrap_or("starting weights"),
-                }
-            )
+        let kind = c.kind(&group.0)?;
+        let compare = c.compare(kind)?;
+        c.check_rates()?;
+        let (train, data) = if kind == Kind::Match {
+            (Vec::new(), c.match_data(compare))
         } else {
-            let Some(dir) = &c.train else {
-                return Err(usage(format!(
-                    "--train PATH is required for --fitness {}",
-                    fitness_name(c.fitness)
-                )));
-            };
-            train = fitness::load_any(dir, c.problems.as_deref(), c.max_region)?;
-            if let Some(n) = c.sample {
-                train = draw(train, n as usize, c.seed);
-            }
-            let names: String = train
-                .iter()
-                .map(|p| p.name.as_str())
-                .collect::<Vec<_>>()
-                .join(",");
-            format!(
-                "{} problems from {}{} (names hash {:016x}), max nodes {}, level {}",
-                train.len(),
-                dir.display(),
-                c.sample.map_or(String::new(), |n| format!(
-                    " (sample of at most {n}, seed {})",
-                    c.seed
-                )),
-                crate::rules::zobrist::mix64(
-                    names
-                        .bytes()
-                        .fold(0u64, |h, b| { h.rotate_left(5) ^ b as u64 })
-                ),
-                c.max_nodes,
-                c.level_of(kind)
-            )
+            c.training_set(kind)?
         };
-        let bonuses = c
-            .bonuses
-            .iter()
-            .map(|b| b.to_string())
-            .collect::<Vec<_>>()
-            .join(",");
-        let settings = Settings {
-            algorithm: c.algorithm,
-            group: c.group.clone(),
-            fitness: match kind {
-                Kind::Static => format!("static (bonuses {bonuses})"),
-                Kind::Dynamic => format!("dynamic ({})", c.formula.name()),
-                Kind::Pruning => format!("pruning (errors + leaves at level {})", c.level),
-                Kind::Match => "match".to_string(),
-            },
-            compare,
-            population: c.population,
-            children: c.children.unwrap_or(c.population).max(1),
-            seed: c.seed,
-            selection: c.selection,
-            tournament: c.tournament.max(1),
-            crossover_rate: c.crossover_rate,
-            mutation_rate: c.mutation_rate,
-            mutation: c.mutation,
-            sigma: c.sigma,
-            cr: c.cr,
-            seed_current: c.seed_current,
-            retest: if matches!(compare, Compare::Duel | Compare::RoundRobin) {
-                c.retest
-            } else {
-                0
-            },
-            data,
-        };
+        let settings = c.settings(group, kind, compare, data);
         Ok(Setup {
             config,
             space,
@@ -341,8 +209,7 @@ impl Setup {
                 space: self.space.clone(),
                 reference: match &c.opponent {
                     Some(cmd) => Reference::External(
-                        EngineCommand::parse(cmd)
-                            .ok_or_else(|| usage("--opponent: the command line is empty"))?,
+                        EngineCommand::parse(cmd).map_err(|e| usage(format!("--opponent: {e}")))?,
                     ),
                     None => Reference::Weights(Box::new(self.space.base.clone())),
                 },
@@ -400,4 +267,169 @@ pub fn draw(set: Vec<SetProblem>, n: usize, seed: u64) -> Vec<SetProblem> {
 /// The problem ids of a set, for lists.
 pub fn list_of(set: &[SetProblem]) -> Vec<sample::ProblemId> {
     set.iter().map(SetProblem::id).collect()
+}
+
+impl Config {
+    /// The fitness run for the tuned `groups`, refusing groups that the
+    /// chosen fitness cannot tune.
+    fn kind(&self, groups: &[Group]) -> Result<Kind, TuneError> {
+        let c = self;
+        let solver_groups = groups
+            .iter()
+            .all(|g| matches!(g, Group::Static | Group::Dynamic | Group::Pruning));
+        let kind = match c.fitness {
+            FitnessChoice::Static => Kind::Static,
+            FitnessChoice::Match => Kind::Match,
+            FitnessChoice::Dynamic if *groups == [Group::Pruning] => Kind::Pruning,
+            FitnessChoice::Dynamic => Kind::Dynamic,
+        };
+        if kind != Kind::Match && !solver_groups {
+            return Err(usage(format!(
+                "--group {}: playout and tree weights are tuned by games; use --fitness match",
+                c.group
+            )));
+        }
+        if kind == Kind::Dynamic && groups.contains(&Group::Pruning) {
+            return Err(usage(format!(
+                "--group {}: pruning weights do not change level-1 leaves; tune them alone (--group pruning)",
+                c.group
+            )));
+        }
+        Ok(kind)
+    }
+
+    /// How candidates are compared, refusing a --compare or --opponent
+    /// that does not fit the fitness and the algorithm.
+    fn compare(&self, kind: Kind) -> Result<Compare, TuneError> {
+        let c = self;
+        let compare = match (kind, c.compare, c.algorithm) {
+            (Kind::Match, Some(CompareChoice::Duel), Algorithm::Ga) => {
+                return Err(usage(
+                    "--compare duel is DE's trial-against-parent duel; for the GA use --compare reference or round-robin",
+                ));
+            }
+            (Kind::Match, Some(CompareChoice::Duel), _) | (Kind::Match, None, Algorithm::De) => {
+                Compare::Duel
+            }
+            (Kind::Match, Some(CompareChoice::RoundRobin), _) => Compare::RoundRobin,
+            (Kind::Match, _, _) => Compare::Score,
+            (_, Some(choice), _) => {
+                return Err(usage(format!(
+                    "--compare {}: it is for --fitness match; solver fitness is an absolute score",
+                    choice
+                        .to_possible_value()
+                        .map_or(String::new(), |v| v.get_name().to_string())
+                )));
+            }
+            (_, None, _) => Compare::Score,
+        };
+        if kind == Kind::Match && compare != Compare::Score && c.opponent.is_some() {
+            return Err(usage(
+                "--opponent is the fixed reference of --compare reference; duels and round robins are between candidates",
+            ));
+        }
+        Ok(compare)
+    }
+
+    /// Refuses probabilities outside 0 to 1.
+    fn check_rates(&self) -> Result<(), TuneError> {
+        let e = &self.evolution;
+        if !(0.0..=1.0).contains(&e.crossover_rate) || !(0.0..=1.0).contains(&e.mutation_rate) {
+            return Err(usage(
+                "--crossover-rate and --mutation-rate are probabilities (0 to 1)",
+            ));
+        }
+        if !(0.0..=1.0).contains(&e.cr) {
+            return Err(usage("--cr is a probability (0 to 1)"));
+        }
+        Ok(())
+    }
+
+    /// The description of the match fitness's games (kept in the
+    /// checkpoint).
+    fn match_data(&self, compare: Compare) -> String {
+        let c = self;
+        format!(
+            "games {}x{} komi {} playouts {} pairs {} move limit {} opponent {}",
+            c.match_size,
+            c.match_size,
+            c.match_komi,
+            c.match_playouts,
+            c.pairs,
+            c.match_move_limit,
+            match compare {
+                Compare::RoundRobin => "none (round robin)",
+                _ => c.opponent.as_deref().unwrap_or("starting weights"),
+            }
+        )
+    }
+
+    /// The training set (read and sampled) and its description (kept in
+    /// the checkpoint).
+    fn training_set(&self, kind: Kind) -> Result<(Vec<SetProblem>, String), TuneError> {
+        let c = self;
+        let Some(dir) = &c.train else {
+            return Err(usage(format!(
+                "--train PATH is required for --fitness {}",
+                fitness_name(c.fitness)
+            )));
+        };
+        let mut train = fitness::load_any(dir, c.problems.as_deref(), c.max_region)?;
+        if let Some(n) = c.sample {
+            train = draw(train, n as usize, c.seed);
+        }
+        let names: String = train
+            .iter()
+            .map(|p| p.name.as_str())
+            .collect::<Vec<_>>()
+            .join(",");
+        let data = format!(
+            "{} problems from {}{} (names hash {:016x}), max nodes {}, level {}",
+            train.len(),
+            dir.display(),
+            c.sample.map_or(String::new(), |n| format!(
+                " (sample of at most {n}, seed {})",
+                c.seed
+            )),
+            crate::rules::zobrist::mix64(
+                names
+                    .bytes()
+                    .fold(0u64, |h, b| { h.rotate_left(5) ^ b as u64 })
+            ),
+            c.max_nodes,
+            c.level_of(kind)
+        );
+        Ok((train, data))
+    }
+
+    /// The settings kept in the checkpoint.
+    fn settings(&self, group: GroupSet, kind: Kind, compare: Compare, data: String) -> Settings {
+        let c = self;
+        let e = &self.evolution;
+        Settings {
+            algorithm: c.algorithm,
+            group,
+            fitness: match kind {
+                Kind::Static => FitnessSpec::Static {
+                    bonuses: c.bonuses.clone(),
+                },
+                Kind::Dynamic => FitnessSpec::Dynamic { formula: c.formula },
+                Kind::Pruning => FitnessSpec::Pruning { level: c.level },
+                Kind::Match => FitnessSpec::Match,
+            },
+            compare,
+            evolution: Evolution {
+                children: e.children.max(1),
+                tournament: e.tournament.max(1),
+                ..e.clone()
+            },
+            seed: c.seed,
+            retest: if matches!(compare, Compare::Duel | Compare::RoundRobin) {
+                c.retest
+            } else {
+                0
+            },
+            data,
+        }
+    }
 }

@@ -3,6 +3,7 @@
 //! workers, and applying the results (replacement, round robins, history).
 
 use super::*;
+use crate::rules::zobrist::mix64;
 
 /// The work of one generation, drawn before anything is evaluated.
 #[derive(Clone, Debug)]
@@ -43,7 +44,6 @@ impl Tuner {
         let s = &self.state.settings;
         let g = self.state.done;
         let mut rng = rng_for(s.seed, g);
-        let n = self.space.len();
         let mut plan = Plan {
             generation: g,
             candidates: Vec::new(),
@@ -54,161 +54,204 @@ impl Tuner {
             retests: Vec::new(),
             f: None,
         };
-        if self.state.population.is_empty() {
-            for i in 0..s.population {
-                let x = if i == 0 && s.seed_current {
-                    self.space.encode(&self.space.base)
-                } else {
-                    self.space
-                        .genes
-                        .iter()
-                        .map(|g| g.uniform(&mut rng))
-                        .collect()
-                };
-                plan.candidates.push(x);
-                plan.copy_of.push(None);
-            }
-        } else {
-            let pop: Vec<Vec<f64>> = self
-                .state
-                .population
-                .iter()
-                .map(|m| m.genes.clone())
-                .collect();
-            match s.algorithm {
-                Algorithm::De => {
-                    let f = adaptive_f(&pop, &self.space.genes).min(2.0);
-                    plan.f = Some(f);
-                    for i in 0..pop.len() {
-                        let r = three_donors(&mut rng, pop.len(), i);
-                        let jrand = rng.random_range(0..n);
-                        let u: Vec<f64> = (0..n).map(|_| rng.random::<f64>()).collect();
-                        let draw = DeDraw { r, jrand, u: &u };
-                        let t = de_trial(&pop, i, &draw, f, s.cr, &self.space.genes);
-                        plan.candidates.push(t);
-                        plan.copy_of.push(None);
-                    }
-                }
-                Algorithm::Ga => {
-                    let fit: Vec<f64> = self.state.population.iter().map(|m| m.fitness).collect();
-                    let sc = scaled(&fit);
-                    for _ in 0..s.children {
-                        let p1 = self.select(&mut rng, &sc, s);
-                        let mut child = pop[p1].clone();
-                        let mut p2 = None;
-                        if rng.random::<f64>() < s.crossover_rate {
-                            let q = self.select(&mut rng, &sc, s);
-                            for (j, c) in child.iter_mut().enumerate() {
-                                if rng.random::<f64>() < 0.5 {
-                                    *c = pop[q][j];
-                                }
-                            }
-                            p2 = Some(q);
-                        }
-                        if rng.random::<f64>() < s.mutation_rate && n > 0 {
-                            let must = rng.random_range(0..n);
-                            for (j, c) in child.iter_mut().enumerate() {
-                                if j == must || rng.random::<f64>() < 1.0 / n as f64 {
-                                    let g = &self.space.genes[j];
-                                    *c = match s.mutation {
-                                        Mutation::Reset => g.uniform(&mut rng),
-                                        Mutation::Gaussian => {
-                                            let z: f64 = StandardNormal.sample(&mut rng);
-                                            g.reflect(*c + z * s.sigma * (g.max - g.min))
-                                        }
-                                    };
-                                }
-                            }
-                        }
-                        self.space.legalize(&mut child);
-                        let copy = if child == pop[p1] {
-                            Some(p1)
-                        } else {
-                            p2.filter(|&q| child == pop[q])
-                        };
-                        plan.candidates.push(child);
-                        plan.copy_of.push(copy);
-                    }
-                }
-            }
-        }
-        let mix = crate::rules::zobrist::mix64;
-        let members = self.state.population.len();
+        self.draw_candidates(&mut plan, &mut rng);
         if s.compare == Compare::RoundRobin {
-            // Everyone who is not a copy plays everyone else once
-            // (`--pairs` paired games); copies take their original's share.
-            let players: Vec<usize> = (0..members)
-                .chain(
-                    (0..plan.candidates.len())
-                        .filter_map(|i| plan.copy_of[i].is_none().then_some(members + i)),
-                )
-                .collect();
-            let genes = |p: usize| -> Vec<f64> {
-                if p < members {
-                    self.state.population[p].genes.clone()
-                } else {
-                    plan.candidates[p - members].clone()
-                }
-            };
-            for (k, &a) in players.iter().enumerate() {
-                for &b in &players[k + 1..] {
-                    plan.pairings.push((a, b, plan.jobs.len()));
-                    plan.jobs.push(Job::Duel {
-                        a: genes(a),
-                        b: genes(b),
-                        seed: mix(s.seed ^ ((g as u64) << 40) ^ ((a as u64) << 20) ^ b as u64),
-                    });
-                }
-            }
-            plan.job_of = vec![None; plan.candidates.len()];
+            self.round_robin_jobs(&mut plan);
         } else {
-            for (i, c) in plan.candidates.iter().enumerate() {
-                if plan.copy_of[i].is_some() {
-                    plan.job_of.push(None);
-                    continue;
-                }
-                plan.job_of.push(Some(plan.jobs.len()));
-                let job = if s.compare == Compare::Duel && members > 0 {
-                    Job::Duel {
-                        a: c.clone(),
-                        b: self.state.population[i].genes.clone(),
-                        seed: mix(s.seed ^ ((g as u64) << 32) ^ i as u64),
-                    }
-                } else {
-                    Job::Score { genes: c.clone() }
-                };
-                plan.jobs.push(job);
-            }
+            self.candidate_jobs(&mut plan);
         }
-        // Noise: re-test a sample of game decisions (duels or pairings)
-        // with other game seeds.
         if s.retest > 0 {
-            let mut idx: Vec<usize> = plan
-                .jobs
-                .iter()
-                .enumerate()
-                .filter(|(_, j)| matches!(j, Job::Duel { .. }))
-                .map(|(k, _)| k)
-                .collect();
-            for k in 0..s.retest.min(idx.len()) {
-                let j = rng.random_range(k..idx.len());
-                idx.swap(k, j);
-                let Job::Duel { a, b, .. } = plan.jobs[idx[k]].clone() else {
-                    unreachable!("only duels are re-tested")
-                };
-                plan.retests.push((idx[k], plan.jobs.len()));
-                plan.jobs.push(Job::Duel {
-                    a,
-                    b,
-                    seed: mix(!s.seed ^ ((g as u64) << 32) ^ idx[k] as u64 ^ 0x5151),
-                });
-            }
+            self.retest_jobs(&mut plan, &mut rng);
         }
         plan
     }
 
+    /// The generation's candidates: the initial population, DE trials or
+    /// GA children (with the member each child is a copy of).
+    fn draw_candidates(&self, plan: &mut Plan, rng: &mut SmallRng) {
+        let s = &self.state.settings;
+        let n = self.space.len();
+        if self.state.population.is_empty() {
+            for i in 0..s.evolution.population {
+                let x = if i == 0 && s.evolution.seed_current {
+                    self.space.encode(&self.space.base)
+                } else {
+                    self.space.genes.iter().map(|g| g.uniform(rng)).collect()
+                };
+                plan.candidates.push(x);
+                plan.copy_of.push(None);
+            }
+            return;
+        }
+        let pop: Vec<Vec<f64>> = self
+            .state
+            .population
+            .iter()
+            .map(|m| m.genes.clone())
+            .collect();
+        match s.algorithm {
+            Algorithm::De => {
+                let f = adaptive_f(&pop, &self.space.genes).min(2.0);
+                plan.f = Some(f);
+                for i in 0..pop.len() {
+                    let r = three_donors(rng, pop.len(), i);
+                    let jrand = rng.random_range(0..n);
+                    let u: Vec<f64> = (0..n).map(|_| rng.random::<f64>()).collect();
+                    let draw = DeDraw { r, jrand, u: &u };
+                    let t = de_trial(&pop, i, &draw, f, s.evolution.cr, &self.space.genes);
+                    plan.candidates.push(t);
+                    plan.copy_of.push(None);
+                }
+            }
+            Algorithm::Ga => {
+                let fit: Vec<f64> = self.state.population.iter().map(|m| m.fitness).collect();
+                let sc = scaled(&fit);
+                for _ in 0..s.evolution.children {
+                    let (child, copy) = self.ga_child(rng, &pop, &sc);
+                    plan.candidates.push(child);
+                    plan.copy_of.push(copy);
+                }
+            }
+        }
+    }
+
+    /// One GA child of the members `pop` (scaled fitness `sc`): selection,
+    /// crossover and mutation. With it, the parent it equals, if any.
+    fn ga_child(
+        &self,
+        rng: &mut SmallRng,
+        pop: &[Vec<f64>],
+        sc: &[f64],
+    ) -> (Vec<f64>, Option<usize>) {
+        let s = &self.state.settings;
+        let e = &s.evolution;
+        let n = self.space.len();
+        let p1 = self.select(rng, sc, s);
+        let mut child = pop[p1].clone();
+        let mut p2 = None;
+        if rng.random::<f64>() < e.crossover_rate {
+            let q = self.select(rng, sc, s);
+            for (j, c) in child.iter_mut().enumerate() {
+                if rng.random::<f64>() < 0.5 {
+                    *c = pop[q][j];
+                }
+            }
+            p2 = Some(q);
+        }
+        if rng.random::<f64>() < e.mutation_rate && n > 0 {
+            let must = rng.random_range(0..n);
+            for (j, c) in child.iter_mut().enumerate() {
+                if j == must || rng.random::<f64>() < 1.0 / n as f64 {
+                    let g = &self.space.genes[j];
+                    *c = match e.mutation {
+                        Mutation::Reset => g.uniform(rng),
+                        Mutation::Gaussian => {
+                            let z: f64 = StandardNormal.sample(rng);
+                            g.reflect(*c + z * e.sigma * (g.max - g.min))
+                        }
+                    };
+                }
+            }
+        }
+        self.space.legalize(&mut child);
+        let copy = if child == pop[p1] {
+            Some(p1)
+        } else {
+            p2.filter(|&q| child == pop[q])
+        };
+        (child, copy)
+    }
+
+    /// Round robin: everyone who is not a copy plays everyone else once
+    /// (`--pairs` paired games); copies take their original's share.
+    fn round_robin_jobs(&self, plan: &mut Plan) {
+        let s = &self.state.settings;
+        let g = plan.generation;
+        let members = self.state.population.len();
+        let players: Vec<usize> = (0..members)
+            .chain(
+                (0..plan.candidates.len())
+                    .filter_map(|i| plan.copy_of[i].is_none().then_some(members + i)),
+            )
+            .collect();
+        let genes = |p: usize| -> Vec<f64> {
+            if p < members {
+                self.state.population[p].genes.clone()
+            } else {
+                plan.candidates[p - members].clone()
+            }
+        };
+        let mut jobs = Vec::new();
+        let mut pairings = Vec::new();
+        for (k, &a) in players.iter().enumerate() {
+            for &b in &players[k + 1..] {
+                pairings.push((a, b, plan.jobs.len() + jobs.len()));
+                jobs.push(Job::Duel {
+                    a: genes(a),
+                    b: genes(b),
+                    seed: mix64(s.seed ^ ((g as u64) << 40) ^ ((a as u64) << 20) ^ b as u64),
+                });
+            }
+        }
+        plan.jobs.extend(jobs);
+        plan.pairings.extend(pairings);
+        plan.job_of = vec![None; plan.candidates.len()];
+    }
+
+    /// One job per candidate that is not a copy: its score, or (DE duels)
+    /// its game against its parent.
+    fn candidate_jobs(&self, plan: &mut Plan) {
+        let s = &self.state.settings;
+        let g = plan.generation;
+        let members = self.state.population.len();
+        for (i, c) in plan.candidates.iter().enumerate() {
+            if plan.copy_of[i].is_some() {
+                plan.job_of.push(None);
+                continue;
+            }
+            plan.job_of.push(Some(plan.jobs.len()));
+            let job = if s.compare == Compare::Duel && members > 0 {
+                Job::Duel {
+                    a: c.clone(),
+                    b: self.state.population[i].genes.clone(),
+                    seed: mix64(s.seed ^ ((g as u64) << 32) ^ i as u64),
+                }
+            } else {
+                Job::Score { genes: c.clone() }
+            };
+            plan.jobs.push(job);
+        }
+    }
+
+    /// Noise: re-tests a sample of game decisions (duels or pairings) with
+    /// other game seeds.
+    fn retest_jobs(&self, plan: &mut Plan, rng: &mut SmallRng) {
+        let s = &self.state.settings;
+        let g = plan.generation;
+        let mut idx: Vec<usize> = plan
+            .jobs
+            .iter()
+            .enumerate()
+            .filter(|(_, j)| matches!(j, Job::Duel { .. }))
+            .map(|(k, _)| k)
+            .collect();
+        for k in 0..s.retest.min(idx.len()) {
+            let j = rng.random_range(k..idx.len());
+            idx.swap(k, j);
+            let Job::Duel { a, b, .. } = plan.jobs[idx[k]].clone() else {
+                unreachable!("only duels are re-tested")
+            };
+            plan.retests.push((idx[k], plan.jobs.len()));
+            plan.jobs.push(Job::Duel {
+                a,
+                b,
+                seed: mix64(!s.seed ^ ((g as u64) << 32) ^ idx[k] as u64 ^ 0x5151),
+            });
+        }
+    }
+
     fn select(&self, rng: &mut SmallRng, sc: &[f64], s: &Settings) -> usize {
-        match s.selection {
+        match s.evolution.selection {
             Selection::Roulette => {
                 let total: f64 = sc.iter().sum();
                 if total <= 0.0 {
@@ -225,7 +268,7 @@ impl Tuner {
             }
             Selection::Tournament => {
                 let mut best = rng.random_range(0..sc.len());
-                for _ in 1..s.tournament.max(1) {
+                for _ in 1..s.evolution.tournament.max(1) {
                     let c = rng.random_range(0..sc.len());
                     if sc[c] > sc[best] {
                         best = c;

@@ -7,42 +7,6 @@ use serde::{Deserialize, Serialize};
 
 use crate::weights::{Group, SPECS, Weights};
 
-/// The groups `--group` can name. `all` is every group.
-pub const GROUP_NAMES: [&str; 6] = ["static", "dynamic", "pruning", "playout", "tree", "all"];
-
-/// A `--group` name that is not a group.
-#[derive(Debug, thiserror::Error)]
-#[error("unknown group '{0}': the groups are {names} (join several with '+')", names = GROUP_NAMES.join(", "))]
-pub struct UnknownGroup(pub String);
-
-/// Parses `--group`: one name or several joined by `+` (`static+dynamic`).
-pub fn parse_groups(s: &str) -> Result<Vec<Group>, UnknownGroup> {
-    let mut out = Vec::new();
-    for part in s.split('+') {
-        let g = match part.trim() {
-            "static" => vec![Group::Static],
-            "dynamic" => vec![Group::Dynamic],
-            "pruning" => vec![Group::Pruning],
-            "playout" => vec![Group::Playout],
-            "tree" => vec![Group::Tree],
-            "all" => vec![
-                Group::Tree,
-                Group::Playout,
-                Group::Static,
-                Group::Dynamic,
-                Group::Pruning,
-            ],
-            other => return Err(UnknownGroup(other.to_string())),
-        };
-        for g in g {
-            if !out.contains(&g) {
-                out.push(g);
-            }
-        }
-    }
-    Ok(out)
-}
-
 /// One gene: a weight (by its index in [`SPECS`]) at one stage.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Gene {
@@ -181,17 +145,6 @@ impl Gene {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn groups_parse_and_errors_name_the_choices() {
-        assert_eq!(
-            parse_groups("static+dynamic").unwrap(),
-            vec![Group::Static, Group::Dynamic]
-        );
-        assert_eq!(parse_groups("all").unwrap().len(), 5);
-        let e = parse_groups("statik").unwrap_err().to_string();
-        assert!(e.contains("'statik'") && e.contains("pruning"), "{e}");
-    }
 
     #[test]
     fn staged_weights_give_three_genes_and_round_trip() {

@@ -22,6 +22,7 @@ mod operators;
 pub mod report;
 pub mod run;
 pub mod sample;
+mod settings;
 pub mod workers;
 
 pub use checkpoint::{GenStats, Member, Partial, State};
@@ -30,6 +31,7 @@ use generation::round_robin;
 pub use generation::{Plan, Step, Tuner};
 pub use operators::{DeDraw, adaptive_f, de_trial, scaled};
 use operators::{rng_for, three_donors};
+pub use settings::{Evolution, FitnessSpec, GroupSet, Settings, UnknownFitness, UnknownGroup};
 
 use std::path::Path;
 use std::sync::atomic::AtomicBool;
@@ -83,37 +85,6 @@ pub enum Compare {
     /// its share of the points of that tournament (one per win, a half per
     /// jigo); replacement then compares these shares.
     RoundRobin,
-}
-
-/// Everything that decides the course of a run (kept in the checkpoint;
-/// a resume must match it).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Settings {
-    pub algorithm: Algorithm,
-    pub group: String,
-    pub fitness: String,
-    pub compare: Compare,
-    pub population: usize,
-    /// GA: children per generation.
-    pub children: usize,
-    pub seed: u64,
-    /// GA.
-    pub selection: Selection,
-    pub tournament: usize,
-    pub crossover_rate: f64,
-    pub mutation_rate: f64,
-    pub mutation: Mutation,
-    pub sigma: f64,
-    /// DE: binomial crossover rate.
-    pub cr: f64,
-    /// Include the starting weights in the initial population.
-    pub seed_current: bool,
-    /// Match fitness with duels: decisions re-tested per generation with
-    /// other game seeds, to measure noise.
-    pub retest: usize,
-    /// A description of the training data (problem count and names, or
-    /// the game settings) so that a resume on other data is refused.
-    pub data: String,
 }
 
 #[derive(Debug, Error)]

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::config::{Kind, Setup};
-use super::fitness::{self, ProblemRun, SetProblem, runs_parallel};
-use super::report::{self, TestRow};
+use super::fitness::{self, SetProblem, runs_parallel};
+use super::report::{self, TestResult, TestRow};
 use super::workers::Workers;
 use super::{State, Step, TuneError, Tuner};
 use crate::weights::Weights;
@@ -200,15 +200,6 @@ pub fn drive(
         weights: c.out.clone(),
         report: written.dir,
     })
-}
-
-/// The test set's results: the problems the untrained weights solve, and
-/// per problem the runs of the untrained, starting and tuned weights.
-pub struct TestResult {
-    pub rows: Vec<TestRow>,
-    pub kept: Vec<SetProblem>,
-    pub failed: Vec<super::sample::ProblemId>,
-    pub runs: [Vec<ProblemRun>; 3],
 }
 
 fn test_pass(

@@ -121,23 +121,71 @@ impl Evaluator for Target {
 fn settings(algorithm: Algorithm) -> Settings {
     Settings {
         algorithm,
-        group: "pruning+playout".into(),
-        fitness: "test".into(),
+        group: GroupSet(vec![Group::Pruning, Group::Playout]),
+        fitness: FitnessSpec::Dynamic {
+            formula: fitness::Formula::NegSum,
+        },
         compare: Compare::Score,
-        population: 8,
-        children: 8,
+        evolution: Evolution {
+            population: 8,
+            children: 8,
+            selection: Selection::Tournament,
+            tournament: 3,
+            crossover_rate: 0.065,
+            mutation_rate: 0.5,
+            mutation: Mutation::Gaussian,
+            sigma: 0.1,
+            cr: 0.9,
+            seed_current: true,
+        },
         seed: 5,
-        selection: Selection::Tournament,
-        tournament: 3,
-        crossover_rate: 0.065,
-        mutation_rate: 0.5,
-        mutation: Mutation::Gaussian,
-        sigma: 0.1,
-        cr: 0.9,
-        seed_current: true,
         retest: 0,
         data: "target".into(),
     }
+}
+
+/// The settings as the builds before typed groups and fitness wrote them
+/// (flat, the groups and the fitness as strings).
+const OLD_SETTINGS: &str = r#"{"algorithm":"De","group":"pruning+playout","fitness":"dynamic (neg-sum)","compare":"Score","population":8,"children":8,"seed":5,"selection":"Tournament","tournament":3,"crossover_rate":0.065,"mutation_rate":0.5,"mutation":"Gaussian","sigma":0.1,"cr":0.9,"seed_current":true,"retest":0,"data":"target"}"#;
+
+#[test]
+fn settings_of_older_checkpoints_load_and_are_written_the_same() {
+    let old: Settings = serde_json::from_str(OLD_SETTINGS).unwrap();
+    assert_eq!(old, settings(Algorithm::De));
+    let written = serde_json::to_value(&old).unwrap();
+    let expected: serde_json::Value = serde_json::from_str(OLD_SETTINGS).unwrap();
+    assert_eq!(written, expected);
+    for (fitness, spec) in [
+        (
+            "static (bonuses 20,13,7,3,1)",
+            FitnessSpec::Static {
+                bonuses: vec![20.0, 13.0, 7.0, 3.0, 1.0],
+            },
+        ),
+        (
+            "dynamic (old2-over-new)",
+            FitnessSpec::Dynamic {
+                formula: fitness::Formula::OldSqOverNew,
+            },
+        ),
+        (
+            "pruning (errors + leaves at level 3)",
+            FitnessSpec::Pruning { level: 3 },
+        ),
+        ("match", FitnessSpec::Match),
+    ] {
+        assert_eq!(fitness.parse::<FitnessSpec>().unwrap(), spec);
+        assert_eq!(spec.to_string(), fitness);
+    }
+    assert!("dynamic (nope)".parse::<FitnessSpec>().is_err());
+    let all: GroupSet = "all".parse().unwrap();
+    assert_eq!(all.to_string(), "all");
+    assert_eq!(all.0.len(), 5);
+    let damaged = OLD_SETTINGS.replace("pruning+playout", "pruning+plaout");
+    let e = serde_json::from_str::<Settings>(&damaged)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("'plaout'"), "{e}");
 }
 
 fn space() -> GeneSpace {
@@ -190,11 +238,11 @@ fn ga_children_stay_in_range_and_integers_stay_integers() {
     let space = space();
     assert!(space.genes.iter().any(|g| g.integer));
     let mut s = settings(Algorithm::Ga);
-    s.mutation = Mutation::Reset;
-    s.crossover_rate = 0.5;
-    s.mutation_rate = 1.0;
+    s.evolution.mutation = Mutation::Reset;
+    s.evolution.crossover_rate = 0.5;
+    s.evolution.mutation_rate = 1.0;
     for mutation in [Mutation::Reset, Mutation::Gaussian] {
-        s.mutation = mutation;
+        s.evolution.mutation = mutation;
         let st = run(s.clone(), 2, 6);
         for m in &st.population {
             for (g, v) in space.genes.iter().zip(&m.genes) {

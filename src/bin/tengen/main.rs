@@ -3,6 +3,7 @@
 
 mod cli;
 mod cmd;
+mod options;
 
 use std::process::ExitCode;
 
@@ -13,17 +14,17 @@ use cli::{Cli, Commands};
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
-        None | Some(Commands::Gtp) => cmd::gtp::run(&cli),
-        Some(Commands::Bench(args)) => cmd::bench::run(&cli, args),
-        Some(Commands::Weights(args)) => cmd::weights::run(&cli, args),
-        Some(Commands::Match(args)) => cmd::matches::run(&cli, args),
+        None | Some(Commands::Gtp) => cmd::gtp::run(&cli.engine),
+        Some(Commands::Bench(args)) => cmd::bench::run(&cli.engine, args),
+        Some(Commands::Weights(args)) => cmd::weights::run(&cli.engine, args),
+        Some(Commands::Match(args)) => cmd::matches::run(&cli.engine, args),
         Some(Commands::Crosscheck(args)) => cmd::crosscheck::run(args),
-        Some(Commands::Table(args)) => cmd::table::run(&cli, args),
-        Some(Commands::Book(args)) => cmd::book::run(&cli, args),
+        Some(Commands::Table(args)) => cmd::table::run(&cli.engine, args),
+        Some(Commands::Book(args)) => cmd::book::run(&cli.engine, args),
         Some(Commands::Solve(args)) => cmd::solve::run(&cli, args),
         Some(Commands::Tsumego(args)) => cmd::tsumego::run(&cli, args),
-        Some(Commands::Tune(args)) => run_tune(&cli, args),
-        Some(Commands::Patterns(args)) => cmd::patterns::run(&cli, args),
+        Some(Commands::Tune(args)) => run_tune(&cli.engine, args),
+        Some(Commands::Patterns(args)) => cmd::patterns::run(&cli.engine, args),
     };
     match result {
         Ok(code) => code,
@@ -45,12 +46,12 @@ fn main() -> ExitCode {
 
 /// `tengen tune`: under `mpirun` with several ranks (feature `mpi`) the MPI
 /// driver, else the local one.
-fn run_tune(cli: &Cli, args: &cmd::tune::TuneArgs) -> anyhow::Result<ExitCode> {
+fn run_tune(engine: &options::EngineArgs, args: &cmd::tune::TuneArgs) -> anyhow::Result<ExitCode> {
     #[cfg(feature = "mpi")]
     if !args.list
-        && let Some(code) = cmd::tune_mpi::run(cli, args)?
+        && let Some(code) = cmd::tune_mpi::run(engine, args)?
     {
         return Ok(code);
     }
-    cmd::tune::run(cli, args)
+    cmd::tune::run(engine, args)
 }

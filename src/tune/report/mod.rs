@@ -11,10 +11,18 @@ use std::path::{Path, PathBuf};
 
 use super::config::{Kind, Setup, list_of};
 use super::fitness::{ProblemRun, SetProblem};
-use super::run::TestResult;
 use super::sample::{self, ProblemId};
 use super::{Algorithm, Compare, State, TuneError};
 use crate::weights::Weights;
+
+/// The test set's results: the problems the untrained weights solve, and
+/// per problem the runs of the untrained, starting and tuned weights.
+pub struct TestResult {
+    pub rows: Vec<TestRow>,
+    pub kept: Vec<SetProblem>,
+    pub failed: Vec<ProblemId>,
+    pub runs: [Vec<ProblemRun>; 3],
+}
 
 /// What [`write`] wrote.
 pub struct Written {
@@ -108,7 +116,7 @@ pub fn write(
         st.settings.group,
         st.settings.fitness,
         compare_note(st.settings.compare),
-        st.settings.population,
+        st.settings.evolution.population,
         st.done,
         st.evaluations,
         st.settings.data,
@@ -207,7 +215,7 @@ fn write_weights(
         st.settings.group,
         st.settings.fitness,
         compare_note(st.settings.compare),
-        st.settings.population,
+        st.settings.evolution.population,
         st.done.saturating_sub(1),
         st.evaluations,
         st.settings.seed

@@ -1,13 +1,18 @@
 //! `tengen book`: build, show or import the opening book.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
-use crate::cli::Cli;
+use tengen::book::{self, BookGame, BuildConfig, Builder};
+use tengen::table::{OpenMode, Scope, Table};
+
 use crate::cmd::{bar, open_for_reading};
+use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 pub struct BookArgs {
@@ -60,30 +65,11 @@ pub enum BookAction {
     },
 }
 
-pub fn run(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
-    use std::sync::atomic::{AtomicBool, Ordering};
-    use tengen::book::{self, BookGame, BuildConfig, Builder};
-    use tengen::table::{OpenMode, Scope, Table};
+pub fn run(engine: &EngineArgs, args: &BookArgs) -> Result<ExitCode> {
     let game = BookGame {
-        size: cli.engine.size as usize,
-        komi: cli.engine.komi,
-        rules: cli.engine.rules(),
-    };
-    let path = cli.engine.table_path();
-    let open_rw = || -> Result<std::sync::Arc<Table>> {
-        Ok(Table::open(
-            &path,
-            OpenMode {
-                create: Some((
-                    cli.engine
-                        .table_entries
-                        .unwrap_or(tengen::table::DEFAULT_ENTRIES),
-                    Scope::of(game.size, game.komi, game.rules),
-                )),
-                read_only_if_busy: false,
-                read_only: false,
-            },
-        )?)
+        size: engine.size as usize,
+        komi: engine.komi,
+        rules: engine.rules(),
     };
     match &args.action {
         BookAction::Build {
@@ -101,168 +87,217 @@ pub fn run(cli: &Cli, args: &BookArgs) -> Result<ExitCode> {
                 (0.0..=1.0).contains(explore),
                 "--explore is a probability (0 to 1), not {explore}"
             );
-            let t = open_rw()?;
+            let t = open_rw(engine, &game)?;
             let config = BuildConfig {
-                playouts: position_playouts.or(cli.engine.playouts).unwrap_or(20_000),
+                playouts: position_playouts.or(engine.playouts).unwrap_or(20_000),
                 depth: *depth,
                 explore: *explore,
                 explore_playouts: 500,
-                threads: cli.engine.config()?.search.threads,
-                seed: cli.engine.seed,
+                threads: engine.config()?.search.threads,
+                seed: engine.seed,
                 positions: *positions,
                 time: *time,
             };
-            let weights = cli.engine.load_weights()?;
-            let mut builder = Builder::new(
-                t.clone(),
-                game.clone(),
-                config.clone(),
-                &weights,
-                (cli.engine.max_tree_mb as usize) << 20,
-            )?;
-            static STOP: AtomicBool = AtomicBool::new(false);
-            let _ = ctrlc::set_handler(|| {
-                if STOP.swap(true, Ordering::Relaxed) {
-                    // A second Ctrl-C: flush and leave at once.
-                    tengen::table::flush_all();
-                    std::process::exit(130);
-                }
-            });
-            eprintln!(
-                "book build: {} ({}), {} playouts per position, depth {}, explore {}; Ctrl-C stops cleanly",
-                path.display(),
-                t.scope().describe(),
-                config.playouts,
-                config.depth,
-                config.explore
-            );
-            let (len, unit) = match (positions, time) {
-                (Some(n), _) => (*n, "positions"),
-                (None, Some(t)) => (t.as_secs().max(1), "s"),
-                _ => unreachable!("checked above"),
-            };
-            let bar = bar(len, cli.engine.quiet, unit);
-            let (units, searched) = builder.run(&STOP, &mut |units, searched, elapsed, u| {
-                let line = if u.line.is_empty() {
-                    "(empty board)".to_string()
-                } else {
-                    u.line
-                        .iter()
-                        .map(|m| m.to_string())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                };
-                let what = match u.searched {
-                    Some((m, w, p)) => format!(
-                        "searched {line}: {m} {:.1}% in {p} playouts, {} stored",
-                        100.0 * w,
-                        u.counts.writes
-                    ),
-                    None => format!("walked {line}: already in the book"),
-                };
-                match &bar {
-                    Some(b) => {
-                        b.set_position(if positions.is_some() {
-                            searched
-                        } else {
-                            elapsed.as_secs()
-                        });
-                        b.set_message(what);
-                    }
-                    None if !cli.engine.quiet => eprintln!(
-                        "book: unit {units}, {searched} searched, {:.0} s: {what}",
-                        elapsed.as_secs_f64()
-                    ),
-                    None => {}
-                }
-            });
-            if let Some(b) = bar {
-                b.finish_and_clear();
-            }
-            t.flush()?;
-            let v = t.verify(false);
-            println!(
-                "book build: {units} units, {searched} positions searched{}; {} holds {} entries ({:.3}% full)",
-                if STOP.load(Ordering::Relaxed) {
-                    " (stopped by Ctrl-C)"
-                } else {
-                    ""
-                },
-                path.display(),
-                v.used,
-                100.0 * v.used as f64 / v.entries as f64
-            );
-            Ok(ExitCode::SUCCESS)
+            build(engine, &game, t, config)
         }
         BookAction::Show {
             moves,
             lines,
             depth,
-        } => {
-            let t = open_for_reading(&path)?;
-            book::check_scope(&t, &game)?;
-            let start = moves
-                .split_whitespace()
-                .map(|w| {
-                    w.parse::<tengen::rules::Move>()
-                        .with_context(|| format!("--moves: '{w}' is not a move"))
-                })
-                .collect::<Result<Vec<_>>>()?;
-            let (g, found) = book::show(&t, &game, &start, *lines, *depth)
-                .map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
-            println!(
-                "{}: {} to move after {}",
-                path.display(),
-                g.to_move(),
-                if start.is_empty() {
-                    "no moves".to_string()
-                } else {
-                    moves.trim().to_string()
-                }
-            );
-            if found.is_empty() {
-                println!("  (the book has nothing for this position)");
-            }
-            for (i, line) in found.iter().enumerate() {
-                let text: Vec<String> = line
-                    .iter()
-                    .map(|(m, e)| match e {
-                        Some(e) => format!("{m}(q{} d{})", e.quality, e.depth),
-                        None => format!("{m}(-)"),
-                    })
-                    .collect();
-                println!("  {}. {}", i + 1, text.join(" "));
-            }
-            println!(
-                "  q: 2 x log2 of the visits behind the move; d: log2 of its distance from the search root + 1"
-            );
-            Ok(ExitCode::SUCCESS)
-        }
-        BookAction::Import { file, quality } => {
-            let text = std::fs::read_to_string(file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            let t = open_rw()?;
-            book::check_table(&t, &game)?;
-            let weights = cli.engine.load_weights()?;
-            let r = book::import(
-                &t,
-                &game,
-                &text,
-                &file.display().to_string(),
-                *quality,
-                weights.table_depth_exchange[0],
-            )?;
-            t.flush()?;
-            println!(
-                "{}: {} lines imported ({} for other board sizes skipped), {} entries written, {} replaced, into {}",
-                file.display(),
-                r.lines,
-                r.other_size,
-                r.counts.writes,
-                r.counts.replacements,
-                path.display()
-            );
-            Ok(ExitCode::SUCCESS)
-        }
+        } => show(engine, &game, moves, *lines, *depth),
+        BookAction::Import { file, quality } => import(engine, &game, file, *quality),
     }
+}
+
+/// The table of the engine options, opened for writing (created with the
+/// game's scope on first use).
+fn open_rw(engine: &EngineArgs, game: &BookGame) -> Result<Arc<Table>> {
+    Ok(Table::open(
+        &engine.table_path(),
+        OpenMode {
+            create: Some((
+                engine
+                    .table_entries
+                    .unwrap_or(tengen::table::DEFAULT_ENTRIES),
+                Scope::of(game.size, game.komi, game.rules),
+            )),
+            read_only_if_busy: false,
+            read_only: false,
+        },
+    )?)
+}
+
+/// `book build`: searches positions into `t` until the budget (or Ctrl-C).
+fn build(
+    engine: &EngineArgs,
+    game: &BookGame,
+    t: Arc<Table>,
+    config: BuildConfig,
+) -> Result<ExitCode> {
+    let path = engine.table_path();
+    let weights = engine.load_weights()?;
+    let mut builder = Builder::new(
+        t.clone(),
+        game.clone(),
+        config.clone(),
+        &weights,
+        (engine.max_tree_mb as usize) << 20,
+    )?;
+    static STOP: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::Relaxed) {
+            // A second Ctrl-C: flush and leave at once.
+            tengen::table::flush_all();
+            std::process::exit(130);
+        }
+    });
+    eprintln!(
+        "book build: {} ({}), {} playouts per position, depth {}, explore {}; Ctrl-C stops cleanly",
+        path.display(),
+        t.scope().describe(),
+        config.playouts,
+        config.depth,
+        config.explore
+    );
+    let (len, unit) = match (config.positions, config.time) {
+        (Some(n), _) => (n, "positions"),
+        (None, Some(t)) => (t.as_secs().max(1), "s"),
+        _ => unreachable!("checked above"),
+    };
+    let bar = bar(len, engine.quiet, unit);
+    let by_positions = config.positions.is_some();
+    let (units, searched) = builder.run(&STOP, &mut |units, searched, elapsed, u| {
+        let what = describe_unit(u);
+        match &bar {
+            Some(b) => {
+                b.set_position(if by_positions {
+                    searched
+                } else {
+                    elapsed.as_secs()
+                });
+                b.set_message(what);
+            }
+            None if !engine.quiet => eprintln!(
+                "book: unit {units}, {searched} searched, {:.0} s: {what}",
+                elapsed.as_secs_f64()
+            ),
+            None => {}
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    t.flush()?;
+    let v = t.verify(false);
+    println!(
+        "book build: {units} units, {searched} positions searched{}; {} holds {} entries ({:.3}% full)",
+        if STOP.load(Ordering::Relaxed) {
+            " (stopped by Ctrl-C)"
+        } else {
+            ""
+        },
+        path.display(),
+        v.used,
+        100.0 * v.used as f64 / v.entries as f64
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What a unit of the build did, for the progress line.
+fn describe_unit(u: &book::Unit) -> String {
+    let line = if u.line.is_empty() {
+        "(empty board)".to_string()
+    } else {
+        u.line
+            .iter()
+            .map(|m| m.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match u.searched {
+        Some((m, w, p)) => format!(
+            "searched {line}: {m} {:.1}% in {p} playouts, {} stored",
+            100.0 * w,
+            u.counts.writes
+        ),
+        None => format!("walked {line}: already in the book"),
+    }
+}
+
+/// `book show`: the book's main lines after `moves`.
+fn show(
+    engine: &EngineArgs,
+    game: &BookGame,
+    moves: &str,
+    lines: usize,
+    depth: usize,
+) -> Result<ExitCode> {
+    let path = engine.table_path();
+    let t = open_for_reading(&path)?;
+    book::check_scope(&t, game)?;
+    let start = moves
+        .split_whitespace()
+        .map(|w| {
+            w.parse::<tengen::rules::Move>()
+                .with_context(|| format!("--moves: '{w}' is not a move"))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    let (g, found) =
+        book::show(&t, game, &start, lines, depth).map_err(|e| anyhow::anyhow!("--moves: {e}"))?;
+    println!(
+        "{}: {} to move after {}",
+        path.display(),
+        g.to_move(),
+        if start.is_empty() {
+            "no moves".to_string()
+        } else {
+            moves.trim().to_string()
+        }
+    );
+    if found.is_empty() {
+        println!("  (the book has nothing for this position)");
+    }
+    for (i, line) in found.iter().enumerate() {
+        let text: Vec<String> = line
+            .iter()
+            .map(|(m, e)| match e {
+                Some(e) => format!("{m}(q{} d{})", e.quality, e.depth),
+                None => format!("{m}(-)"),
+            })
+            .collect();
+        println!("  {}. {}", i + 1, text.join(" "));
+    }
+    println!(
+        "  q: 2 x log2 of the visits behind the move; d: log2 of its distance from the search root + 1"
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `book import`: a Fuego text book into the table.
+fn import(engine: &EngineArgs, game: &BookGame, file: &Path, quality: u8) -> Result<ExitCode> {
+    let path = engine.table_path();
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let t = open_rw(engine, game)?;
+    book::check_table(&t, game)?;
+    let weights = engine.load_weights()?;
+    let r = book::import(
+        &t,
+        game,
+        &text,
+        &file.display().to_string(),
+        quality,
+        weights.table_depth_exchange[0],
+    )?;
+    t.flush()?;
+    println!(
+        "{}: {} lines imported ({} for other board sizes skipped), {} entries written, {} replaced, into {}",
+        file.display(),
+        r.lines,
+        r.other_size,
+        r.counts.writes,
+        r.counts.replacements,
+        path.display()
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -7,11 +7,11 @@ use anyhow::{Context, Result};
 use tengen::engine::Engine;
 use tengen::gtp::{self, Session};
 
-use crate::cli::Cli;
+use crate::options::EngineArgs;
 
-pub fn run(cli: &Cli) -> Result<ExitCode> {
-    let mut config = cli.engine.config()?;
-    config.table = cli.engine.open_table()?;
+pub fn run(opts: &EngineArgs) -> Result<ExitCode> {
+    let mut config = opts.config()?;
+    config.table = opts.open_table()?;
     // SIGINT/SIGTERM/SIGHUP: flush the table, then exit.
     let _ = ctrlc::set_handler(|| {
         tengen::table::flush_all();
@@ -38,13 +38,13 @@ pub fn run(cli: &Cli) -> Result<ExitCode> {
         engine.game().size(),
         engine.game().size(),
         engine.game().komi(),
-        cli.engine.ko
+        opts.ko
     );
     let mut session = Session::new(engine);
-    session.set_file_root(cli.engine.files_under.clone());
+    session.set_file_root(opts.files_under.clone());
     session.set_reporting(gtp::gfx::Reporting {
-        verbose: !cli.engine.quiet,
-        live_gfx: cli.engine.live_gfx,
+        verbose: !opts.quiet,
+        live_gfx: opts.live_gfx,
     });
     let stdin = io::stdin();
     gtp::run(&mut session, stdin.lock(), io::stdout()).context("reading GTP commands")?;

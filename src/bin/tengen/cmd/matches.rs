@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use anyhow::{Context, Result};
 use clap::Args;
 
-use crate::cli::Cli;
+use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
@@ -56,19 +56,19 @@ pub struct MatchArgs {
     pub out: Option<PathBuf>,
 }
 
-pub fn run(cli: &Cli, args: &MatchArgs) -> Result<ExitCode> {
+pub fn run(opts: &EngineArgs, args: &MatchArgs) -> Result<ExitCode> {
     use tengen::matchplay::{EngineCommand, Event, MatchConfig};
     let parse = |what: &str, line: &str| {
-        EngineCommand::parse(line).with_context(|| format!("{what}: the command line is empty"))
+        EngineCommand::parse(line).map_err(|e| anyhow::anyhow!("{what}: {e}"))
     };
     let engine = match &args.engine_cmd {
         Some(line) => parse("--engine-cmd", line)?,
         None => {
             // Check the options here, so that a bad weights file fails now.
-            cli.engine.config()?;
+            opts.config()?;
             EngineCommand {
                 program: std::env::current_exe().context("cannot find this program")?,
-                args: cli.engine.gtp_args(),
+                args: opts.gtp_args(),
             }
         }
     };

@@ -20,13 +20,12 @@ use std::sync::atomic::AtomicBool;
 
 use anyhow::Result;
 
-use crate::cli::Cli;
+use crate::options::EngineArgs;
 
-fn threads(cli: &Cli) -> usize {
-    cli.engine.threads.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    )
+/// The search threads of the engine options: `--threads`, else the
+/// number of cores. (`solve` and `tsumego` still pass the whole `Cli`.)
+fn threads(engine: &impl AsRef<EngineArgs>) -> usize {
+    engine.as_ref().threads()
 }
 
 /// A progress bar with ETA on a terminal; `None` when quiet or when stderr

@@ -16,10 +16,10 @@ use tengen::tune::fitness::Formula;
 use tengen::tune::run::{self, Observer, Outcome};
 use tengen::tune::sample;
 use tengen::tune::workers::ThreadWorkers;
-use tengen::tune::{Algorithm, Mutation, Selection};
+use tengen::tune::{Algorithm, Evolution, Mutation, Selection};
 
-use crate::cli::Cli;
 use crate::cmd::bar;
+use crate::options::EngineArgs;
 
 /// The static fitness's bonuses per rank (a clap value of its own, so that
 /// a bad list is refused while parsing).
@@ -170,7 +170,7 @@ pub struct TuneArgs {
 impl TuneArgs {
     /// The library's configuration: these options, the global seed and
     /// the starting weights.
-    pub fn config(&self, cli: &Cli) -> Result<Config> {
+    pub fn config(&self, engine: &EngineArgs) -> Result<Config> {
         Ok(Config {
             algorithm: self.algorithm,
             group: self.group.clone(),
@@ -182,21 +182,23 @@ impl TuneArgs {
             test_sample: self.test_sample,
             problems: self.problems.clone(),
             generations: self.generations,
-            population: self.population as usize,
-            children: self.children,
             out: self.out.clone(),
             checkpoint: self.checkpoint.clone(),
             resume: self.resume,
             report: self.report.clone(),
-            selection: self.selection,
-            tournament: self.tournament,
-            crossover_rate: self.crossover_rate,
-            mutation_rate: self.mutation_rate,
-            mutation: self.mutation,
-            sigma: self.sigma,
-            cr: self.cr,
+            evolution: Evolution {
+                population: self.population as usize,
+                children: self.children.unwrap_or(self.population as usize),
+                selection: self.selection,
+                tournament: self.tournament,
+                crossover_rate: self.crossover_rate,
+                mutation_rate: self.mutation_rate,
+                mutation: self.mutation,
+                sigma: self.sigma,
+                cr: self.cr,
+                seed_current: self.seed_current,
+            },
             f_stop: self.f_stop,
-            seed_current: self.seed_current,
             max_nodes: self.max_nodes,
             test_max_nodes: self.test_max_nodes,
             level: self.level,
@@ -210,8 +212,8 @@ impl TuneArgs {
             match_komi: self.match_komi,
             match_playouts: self.match_playouts,
             match_move_limit: self.match_move_limit,
-            seed: cli.engine.seed,
-            base: cli.engine.load_weights()?,
+            seed: engine.seed,
+            base: engine.load_weights()?,
         })
     }
 
@@ -376,13 +378,13 @@ pub fn report(outcome: Outcome) -> ExitCode {
     }
 }
 
-pub fn run(cli: &Cli, a: &TuneArgs) -> Result<ExitCode> {
-    let s = Setup::new(a.config(cli)?)?;
+pub fn run(engine: &EngineArgs, a: &TuneArgs) -> Result<ExitCode> {
+    let s = Setup::new(a.config(engine)?)?;
     if a.list {
         return print_lists(&s);
     }
     let n = a.workers();
-    let progress = Progress::new(cli.engine.quiet);
+    let progress = Progress::new(engine.quiet);
     let state = run::start_state(&s, n, &progress)?;
     let program = std::env::current_exe().context("cannot find the tengen binary")?;
     let mut workers = ThreadWorkers::new(s.evaluator(state.reference.clone(), &program)?, n);

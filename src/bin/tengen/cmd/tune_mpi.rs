@@ -10,12 +10,12 @@ use tengen::tune::config::Setup;
 use tengen::tune::mpi::{MpiWorkers, serve};
 use tengen::tune::run;
 
-use crate::cli::Cli;
 use crate::cmd::tune::{Progress, TuneArgs, report, stop_on_ctrl_c};
+use crate::options::EngineArgs;
 
 /// `Some(exit code)` if this process ran as part of a multi-rank job;
 /// `None` to run locally.
-pub fn run(cli: &Cli, a: &TuneArgs) -> Result<Option<ExitCode>> {
+pub fn run(engine: &EngineArgs, a: &TuneArgs) -> Result<Option<ExitCode>> {
     let Some(universe) = mpi::initialize() else {
         return Ok(None);
     };
@@ -34,12 +34,12 @@ pub fn run(cli: &Cli, a: &TuneArgs) -> Result<Option<ExitCode>> {
         world.abort(2);
     };
     let s = a
-        .config(cli)
+        .config(engine)
         .and_then(|c| Ok(Setup::new(c)?))
         .unwrap_or_else(|e| fail(&world, e));
     if world.rank() == 0 {
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let progress = Progress::new(cli.engine.quiet);
+        let progress = Progress::new(engine.quiet);
         let state =
             run::start_state(&s, threads, &progress).unwrap_or_else(|e| fail(&world, e.into()));
         let mut workers = MpiWorkers::new(SimpleCommunicator::world());

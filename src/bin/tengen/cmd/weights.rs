@@ -5,7 +5,7 @@ use std::process::ExitCode;
 use anyhow::Result;
 use clap::Args;
 
-use crate::cli::Cli;
+use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 pub struct WeightsArgs {
@@ -18,11 +18,11 @@ pub struct WeightsArgs {
     pub describe: bool,
 }
 
-pub fn run(cli: &Cli, args: &WeightsArgs) -> Result<ExitCode> {
+pub fn run(engine: &EngineArgs, args: &WeightsArgs) -> Result<ExitCode> {
     let w = if args.defaults {
         tengen::weights::Weights::default()
     } else {
-        cli.engine.load_weights()?
+        engine.load_weights()?
     };
     if args.describe {
         println!("{}", w.describe());
