@@ -1,4 +1,4 @@
-//! `tengen patterns learn`: rate the features of [`super::features`] from
+//! `tengen patterns learn`: rate the features of [`crate::learned::features`] from
 //! game records by minorization-maximization (Coulom 2007).
 //!
 //! Every move of a record is a competition among the legal moves of its
@@ -24,8 +24,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use thiserror::Error;
 
-use super::features::{self, Group, PRIOR_GROUPS, Raw};
-use super::model::{self, Model};
+pub mod playout;
+
+use crate::learned::features::{self, Group, PRIOR_GROUPS, Raw};
+use crate::learned::model::{self, Model};
 use crate::rules::{Board, Cell, Color, Move, Point};
 use crate::sgf::{self, GameRecord};
 
@@ -120,7 +122,7 @@ pub struct LearnReport {
     /// The run was stopped before all iterations (Ctrl-C).
     pub stopped_after: Option<usize>,
     /// The playout patterns, unless the run was stopped before them.
-    pub playout: Option<super::play3::PlayReport>,
+    pub playout: Option<playout::PlayReport>,
 }
 
 /// The `.sgf` files under `paths`, sorted.
@@ -160,7 +162,7 @@ fn splitmix(x: u64) -> u64 {
 }
 
 /// A position of a record: the board before the move, and the move.
-pub(super) struct Position<'a> {
+pub(crate) struct Position<'a> {
     pub board: &'a Board,
     pub color: Color,
     pub played: Point,
@@ -171,7 +173,7 @@ pub(super) struct Position<'a> {
 
 /// Replays `rec` and calls `f` for every stone move that the search could
 /// have chosen (legal, not an own true eye). Stops at an illegal move.
-pub(super) fn replay(rec: &GameRecord, mut f: impl FnMut(&Position)) {
+pub(crate) fn replay(rec: &GameRecord, mut f: impl FnMut(&Position)) {
     let mut board = Board::new(rec.size);
     for &(c, color) in &rec.setup {
         board.set_stone(c, color);
@@ -494,8 +496,7 @@ pub fn learn(
         report.uniform_ll = ull / n;
     }
     if report.stopped_after.is_none() {
-        let (gammas, r) =
-            super::play3::learn(&games, &train, &test, &sampled, cfg, stop, &mut progress);
+        let (gammas, r) = playout::learn(&games, &train, &test, &sampled, cfg, stop, &mut progress);
         // Stopped before a playout iteration ended, the gammas are all 1:
         // the file then has none, and the playouts use the fixed shapes.
         if r.stopped_after != Some(0) {
