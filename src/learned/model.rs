@@ -288,40 +288,7 @@ impl Model {
                 ));
             }
             sum = checksum_add(sum, line);
-            let mut parts = line.split(' ');
-            let (Some(g), Some(v), Some(x), None) =
-                (parts.next(), parts.next(), parts.next(), parts.next())
-            else {
-                return Err(fmt(
-                    n,
-                    format!("expected '<group> <hex value> <gamma>', found '{line}'"),
-                ));
-            };
-            let group = Group::from_name(g).ok_or_else(|| {
-                let names: Vec<&str> = features::GROUPS.iter().map(|g| g.name()).collect();
-                fmt(
-                    n,
-                    format!("unknown group '{g}' (known: {})", names.join(", ")),
-                )
-            })?;
-            let value = u64::from_str_radix(v, 16)
-                .ok()
-                .filter(|&v| v <= group.max_value())
-                .ok_or_else(|| fmt(n, format!("value '{v}' is not a valid {g} value")))?;
-            let gamma: f32 = x
-                .parse()
-                .ok()
-                .filter(|x: &f32| x.is_finite() && (GAMMA_RANGE.0..=GAMMA_RANGE.1).contains(x))
-                .ok_or_else(|| {
-                    fmt(
-                        n,
-                        format!(
-                            "gamma '{x}' is not a number in {:e}..{:e}",
-                            GAMMA_RANGE.0, GAMMA_RANGE.1
-                        ),
-                    )
-                })?;
-            let k = features::key(group, value);
+            let (k, gamma) = parse_gamma_line(line, n, path)?;
             if prev.is_some_and(|p| p >= k) {
                 return Err(fmt(n, "keys are not in increasing order".into()));
             }
@@ -351,6 +318,50 @@ impl Model {
             play: OnceLock::new(),
         })
     }
+}
+
+/// One gamma line, `<group> <hex value> <gamma>`, as its key and gamma;
+/// `n` and `path` name it in errors.
+fn parse_gamma_line(line: &str, n: usize, path: &Path) -> Result<(u64, f32), ModelError> {
+    let fmt = |line: usize, why: String| ModelError::Format {
+        path: path.to_path_buf(),
+        line,
+        why,
+    };
+    let mut parts = line.split(' ');
+    let (Some(g), Some(v), Some(x), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(fmt(
+            n,
+            format!("expected '<group> <hex value> <gamma>', found '{line}'"),
+        ));
+    };
+    let group = Group::from_name(g).ok_or_else(|| {
+        let names: Vec<&str> = features::GROUPS.iter().map(|g| g.name()).collect();
+        fmt(
+            n,
+            format!("unknown group '{g}' (known: {})", names.join(", ")),
+        )
+    })?;
+    let value = u64::from_str_radix(v, 16)
+        .ok()
+        .filter(|&v| v <= group.max_value())
+        .ok_or_else(|| fmt(n, format!("value '{v}' is not a valid {g} value")))?;
+    let gamma: f32 = x
+        .parse()
+        .ok()
+        .filter(|x: &f32| x.is_finite() && (GAMMA_RANGE.0..=GAMMA_RANGE.1).contains(x))
+        .ok_or_else(|| {
+            fmt(
+                n,
+                format!(
+                    "gamma '{x}' is not a number in {:e}..{:e}",
+                    GAMMA_RANGE.0, GAMMA_RANGE.1
+                ),
+            )
+        })?;
+    Ok((features::key(group, value), gamma))
 }
 
 /// The features of `raw` that count in a model whose known keys pass
