@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-use super::features::{self, Group};
+use super::features::{self, FeatureGroup};
 use crate::rules::{Board, Cell, Color, PATTERN3_OFFSETS, Point, symmetry_perms};
 
 /// Codes are 20 bits: the board's 16-bit [`Board::pattern3`] code with
@@ -105,8 +105,8 @@ impl PlayTable {
     /// patterns, or a hand-made one): the playouts then use the fixed 3x3
     /// patterns.
     pub fn new(gamma_of: impl Fn(u64) -> Option<f32>) -> Option<PlayTable> {
-        let elsewhere = gamma_of(features::key(Group::PlayRest, REST_ELSEWHERE))?;
-        let unknown = gamma_of(features::key(Group::PlayRest, REST_UNKNOWN)).unwrap_or(1.0);
+        let elsewhere = gamma_of(features::key(FeatureGroup::PlayRest, REST_ELSEWHERE))?;
+        let unknown = gamma_of(features::key(FeatureGroup::PlayRest, REST_UNKNOWN)).unwrap_or(1.0);
         let mut canon: BTreeMap<u32, f32> = BTreeMap::new();
         let mut gamma = vec![0.0f32; CODES].into_boxed_slice();
         for (c, g) in gamma.iter_mut().enumerate() {
@@ -116,7 +116,7 @@ impl PlayTable {
             }
             let k = canonical(c);
             *g = *canon.entry(k).or_insert_with(|| {
-                gamma_of(features::key(Group::Play3, k as u64)).unwrap_or(unknown)
+                gamma_of(features::key(FeatureGroup::Play3, k as u64)).unwrap_or(unknown)
             });
         }
         Some(PlayTable { gamma, elsewhere })
@@ -232,11 +232,11 @@ mod tests {
         let p = b.point(Coord::new(4, 4));
         let k = canonical(code(&b, p, Color::Black));
         let gammas = |key: u64| {
-            if key == features::key(Group::Play3, k as u64) {
+            if key == features::key(FeatureGroup::Play3, k as u64) {
                 Some(4.0)
-            } else if key == features::key(Group::PlayRest, REST_ELSEWHERE) {
+            } else if key == features::key(FeatureGroup::PlayRest, REST_ELSEWHERE) {
                 Some(2.0)
-            } else if key == features::key(Group::PlayRest, REST_UNKNOWN) {
+            } else if key == features::key(FeatureGroup::PlayRest, REST_UNKNOWN) {
                 Some(0.5)
             } else {
                 None

@@ -1234,7 +1234,7 @@ mod tests {
 
     #[test]
     fn learned_patterns_draw_by_gamma() {
-        use crate::learned::features::{Group, key};
+        use crate::learned::features::{FeatureGroup, key};
         use crate::learned::play3::{REST_ELSEWHERE, canonical, code};
         // Black E5, White's last move E6: the hanes D6 and F6 (one shape,
         // mirrored) get gamma 100; every other shape 1; elsewhere `e`.
@@ -1246,9 +1246,9 @@ mod tests {
         let hane = canonical(code(&b, f6, Color::Black)) as u64;
         let table = |e: f32| {
             PlayTable::new(move |k| {
-                if k == key(Group::Play3, hane) {
+                if k == key(FeatureGroup::Play3, hane) {
                     Some(100.0)
-                } else if k == key(Group::PlayRest, REST_ELSEWHERE) {
+                } else if k == key(FeatureGroup::PlayRest, REST_ELSEWHERE) {
                     Some(e)
                 } else {
                     None

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::records::{Position, replay};
 use super::{LearnConfig, LearnReport, Stage};
-use crate::learned::features::{self, Group, PRIOR_GROUPS, Raw};
+use crate::learned::features::{self, FeatureGroup, PRIOR_GROUPS, Raw};
 use crate::learned::model::{self, Model};
 use crate::rules::{Cell, Point};
 use crate::sgf::GameRecord;
@@ -76,9 +76,13 @@ pub(super) fn feature_keys(
         .filter(|&(_, &c)| c >= cfg.min_count)
         .map(|(&k, _)| k)
         .collect();
-    for (i, g) in [Group::Diamond3, Group::Diamond2, Group::Nbr3]
-        .iter()
-        .enumerate()
+    for (i, g) in [
+        FeatureGroup::Diamond3,
+        FeatureGroup::Diamond2,
+        FeatureGroup::Nbr3,
+    ]
+    .iter()
+    .enumerate()
     {
         report.shapes[i] = keys
             .iter()
@@ -86,7 +90,7 @@ pub(super) fn feature_keys(
             .count();
     }
     for g in PRIOR_GROUPS.iter().filter(|g| !g.is_shape()) {
-        let lo = if matches!(g, Group::Last | Group::Last2) {
+        let lo = if matches!(g, FeatureGroup::Last | FeatureGroup::Last2) {
             2
         } else {
             1
@@ -165,7 +169,7 @@ pub(super) fn fit(
             wins[f as usize] += 1.0;
         }
     }
-    let group_of: Vec<Group> = keys
+    let group_of: Vec<FeatureGroup> = keys
         .iter()
         .map(|&k| features::key_group(k).expect("valid key"))
         .collect();

@@ -7,7 +7,7 @@ use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{LearnConfig, Position, Stage, replay};
-use crate::learned::features::{self, Group};
+use crate::learned::features::{self, FeatureGroup};
 use crate::learned::model::GAMMA_RANGE;
 use crate::learned::play3::{REST_ELSEWHERE, REST_UNKNOWN, candidates, canonical};
 use crate::rules::Point;
@@ -201,14 +201,17 @@ pub(super) fn learn(
     let clamp = |g: f64| (g as f32).clamp(GAMMA_RANGE.0, GAMMA_RANGE.1);
     let mut out = BTreeMap::new();
     for (i, &k) in known.iter().enumerate() {
-        out.insert(features::key(Group::Play3, k as u64), clamp(gamma[i]));
+        out.insert(
+            features::key(FeatureGroup::Play3, k as u64),
+            clamp(gamma[i]),
+        );
     }
     out.insert(
-        features::key(Group::PlayRest, REST_UNKNOWN),
+        features::key(FeatureGroup::PlayRest, REST_UNKNOWN),
         clamp(gamma[unknown]),
     );
     out.insert(
-        features::key(Group::PlayRest, REST_ELSEWHERE),
+        features::key(FeatureGroup::PlayRest, REST_ELSEWHERE),
         clamp(gamma[elsewhere]),
     );
 

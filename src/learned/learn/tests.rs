@@ -2,7 +2,7 @@ use std::path::Path;
 use std::sync::atomic::AtomicBool;
 
 use super::*;
-use crate::learned::features::{self, Group};
+use crate::learned::features::{self, FeatureGroup};
 use crate::rules::Move;
 use crate::rules::{Coord, Game, Rules};
 use rand::{RngExt, SeedableRng, rngs::SmallRng};
@@ -80,7 +80,7 @@ fn learning_is_reproducible_and_finds_the_signal() {
         "{:?}",
         ra.log_likelihood
     );
-    let last = |d: u64| a.get(features::key(Group::Last, d)).unwrap();
+    let last = |d: u64| a.get(features::key(FeatureGroup::Last, d)).unwrap();
     for d in 3..=MAX {
         assert!(
             last(2) > 2.0 * last(d),
