@@ -16,7 +16,7 @@ use crate::tactics::MoveTactics;
 /// A feature group: a candidate has at most one feature of each group.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
-pub enum Group {
+pub enum FeatureGroup {
     /// The diamond of radius 3 (24 points), 2 bits a point.
     Diamond3 = 0,
     /// The diamond of radius 2 (12 points), used where the radius-3 shape
@@ -52,44 +52,44 @@ pub enum Group {
 
 /// Every group a pattern file may hold, in key order: the prior's, then
 /// the playouts' ([`super::play3`]), learned apart from them.
-pub const GROUPS: [Group; 12] = [
-    Group::Diamond3,
-    Group::Diamond2,
-    Group::Nbr3,
-    Group::Capture,
-    Group::Escape,
-    Group::Atari,
-    Group::SelfAtari,
-    Group::Last,
-    Group::Last2,
-    Group::Line,
-    Group::Play3,
-    Group::PlayRest,
+pub const GROUPS: [FeatureGroup; 12] = [
+    FeatureGroup::Diamond3,
+    FeatureGroup::Diamond2,
+    FeatureGroup::Nbr3,
+    FeatureGroup::Capture,
+    FeatureGroup::Escape,
+    FeatureGroup::Atari,
+    FeatureGroup::SelfAtari,
+    FeatureGroup::Last,
+    FeatureGroup::Last2,
+    FeatureGroup::Line,
+    FeatureGroup::Play3,
+    FeatureGroup::PlayRest,
 ];
 
 /// The groups of the prior's model: a candidate of the search has at most
 /// one feature of each.
-pub const PRIOR_GROUPS: &[Group] = GROUPS.split_at(Group::Play3 as usize).0;
+pub const PRIOR_GROUPS: &[FeatureGroup] = GROUPS.split_at(FeatureGroup::Play3 as usize).0;
 
-impl Group {
+impl FeatureGroup {
     pub fn name(self) -> &'static str {
         match self {
-            Group::Diamond3 => "diamond3",
-            Group::Diamond2 => "diamond2",
-            Group::Nbr3 => "nbr3",
-            Group::Capture => "capture",
-            Group::Escape => "escape",
-            Group::Atari => "atari",
-            Group::SelfAtari => "selfatari",
-            Group::Last => "last",
-            Group::Last2 => "last2",
-            Group::Line => "line",
-            Group::Play3 => "play3",
-            Group::PlayRest => "playrest",
+            FeatureGroup::Diamond3 => "diamond3",
+            FeatureGroup::Diamond2 => "diamond2",
+            FeatureGroup::Nbr3 => "nbr3",
+            FeatureGroup::Capture => "capture",
+            FeatureGroup::Escape => "escape",
+            FeatureGroup::Atari => "atari",
+            FeatureGroup::SelfAtari => "selfatari",
+            FeatureGroup::Last => "last",
+            FeatureGroup::Last2 => "last2",
+            FeatureGroup::Line => "line",
+            FeatureGroup::Play3 => "play3",
+            FeatureGroup::PlayRest => "playrest",
         }
     }
 
-    pub fn from_name(name: &str) -> Option<Group> {
+    pub fn from_name(name: &str) -> Option<FeatureGroup> {
         GROUPS.iter().copied().find(|g| g.name() == name)
     }
 
@@ -97,22 +97,25 @@ impl Group {
     pub fn is_shape(self) -> bool {
         matches!(
             self,
-            Group::Diamond3 | Group::Diamond2 | Group::Nbr3 | Group::Play3
+            FeatureGroup::Diamond3
+                | FeatureGroup::Diamond2
+                | FeatureGroup::Nbr3
+                | FeatureGroup::Play3
         )
     }
 
     /// Largest value the group can take.
     pub fn max_value(self) -> u64 {
         match self {
-            Group::Diamond3 => (1 << 48) - 1,
-            Group::Diamond2 => (1 << 24) - 1,
-            Group::Nbr3 => (1 << 24) - 1,
-            Group::Capture | Group::Escape => 3,
-            Group::Atari | Group::SelfAtari => 2,
-            Group::Last | Group::Last2 => MAX_DISTANCE as u64,
-            Group::Line => MAX_LINE as u64,
-            Group::Play3 => (1 << 20) - 1,
-            Group::PlayRest => 2,
+            FeatureGroup::Diamond3 => (1 << 48) - 1,
+            FeatureGroup::Diamond2 => (1 << 24) - 1,
+            FeatureGroup::Nbr3 => (1 << 24) - 1,
+            FeatureGroup::Capture | FeatureGroup::Escape => 3,
+            FeatureGroup::Atari | FeatureGroup::SelfAtari => 2,
+            FeatureGroup::Last | FeatureGroup::Last2 => MAX_DISTANCE as u64,
+            FeatureGroup::Line => MAX_LINE as u64,
+            FeatureGroup::Play3 => (1 << 20) - 1,
+            FeatureGroup::PlayRest => 2,
         }
     }
 }
@@ -128,12 +131,12 @@ pub const MAX_DISTANCE: u32 = 12;
 pub const MAX_LINE: u32 = 6;
 
 /// A feature key: the group in the top byte.
-pub fn key(g: Group, value: u64) -> u64 {
+pub fn key(g: FeatureGroup, value: u64) -> u64 {
     ((g as u64) << 56) | value
 }
 
 /// The group of a key, if valid.
-pub fn key_group(k: u64) -> Option<Group> {
+pub fn key_group(k: u64) -> Option<FeatureGroup> {
     GROUPS.get((k >> 56) as usize).copied()
 }
 
@@ -210,7 +213,7 @@ impl Raw {
         &self.tactical[..self.n]
     }
 
-    fn push(&mut self, g: Group, v: u64) {
+    fn push(&mut self, g: FeatureGroup, v: u64) {
         self.tactical[self.n] = key(g, v);
         self.n += 1;
     }
@@ -288,9 +291,9 @@ pub fn extract_with(
         d2 = d2.min(b);
         n3 = n3.min(m);
     }
-    raw.diamond3 = key(Group::Diamond3, d3);
-    raw.diamond2 = key(Group::Diamond2, d2);
-    raw.nbr3 = key(Group::Nbr3, n3);
+    raw.diamond3 = key(FeatureGroup::Diamond3, d3);
+    raw.diamond2 = key(FeatureGroup::Diamond2, d2);
+    raw.nbr3 = key(FeatureGroup::Nbr3, n3);
 
     // Tactics.
     let captures = t.captured;
@@ -305,7 +308,7 @@ pub fn extract_with(
         } else {
             1
         };
-        raw.push(Group::Capture, v);
+        raw.push(FeatureGroup::Capture, v);
     } else if escapes {
         let v = if t.escape_fails {
             1
@@ -314,11 +317,11 @@ pub fn extract_with(
         } else {
             2
         };
-        raw.push(Group::Escape, v);
+        raw.push(FeatureGroup::Escape, v);
     }
     if t.ataris && !self_atari {
         let v = if t.atari_captures { 1 } else { 2 };
-        raw.push(Group::Atari, v);
+        raw.push(FeatureGroup::Atari, v);
     }
     if self_atari && captures == 0 {
         let v = if board.chain_len_after(p, color) >= 2 {
@@ -326,20 +329,20 @@ pub fn extract_with(
         } else {
             1
         };
-        raw.push(Group::SelfAtari, v);
+        raw.push(FeatureGroup::SelfAtari, v);
     }
     if let Some(l) = last {
-        raw.push(Group::Last, distance(c, board.coord(l)) as u64);
+        raw.push(FeatureGroup::Last, distance(c, board.coord(l)) as u64);
     }
     if let Some(l) = last2 {
-        raw.push(Group::Last2, distance(c, board.coord(l)) as u64);
+        raw.push(FeatureGroup::Last2, distance(c, board.coord(l)) as u64);
     }
     let line = 1
         + (c.x as u32)
             .min(c.y as u32)
             .min(n as u32 - 1 - c.x as u32)
             .min(n as u32 - 1 - c.y as u32);
-    raw.push(Group::Line, line.min(MAX_LINE) as u64);
+    raw.push(FeatureGroup::Line, line.min(MAX_LINE) as u64);
     raw
 }
 
@@ -397,12 +400,15 @@ mod tests {
         let p = b.point(Coord::new(1, 2));
         let last = Some(b.point(Coord::new(2, 1)));
         let r = extract(&b, Color::Black, p, last, None);
-        assert!(r.tactical().contains(&key(Group::Capture, 1)));
-        assert!(r.tactical().contains(&key(Group::Last, 3)));
-        assert!(r.tactical().contains(&key(Group::Line, 2)));
+        assert!(r.tactical().contains(&key(FeatureGroup::Capture, 1)));
+        assert!(r.tactical().contains(&key(FeatureGroup::Last, 3)));
+        assert!(r.tactical().contains(&key(FeatureGroup::Line, 2)));
         // White extending there escapes to three liberties.
         let r = extract(&b, Color::White, p, None, None);
-        assert!(r.tactical().contains(&key(Group::Escape, 3)), "{r:?}");
+        assert!(
+            r.tactical().contains(&key(FeatureGroup::Escape, 3)),
+            "{r:?}"
+        );
         assert_eq!(distance(Coord::new(0, 0), Coord::new(0, 2)), 4);
         assert_eq!(distance(Coord::new(0, 0), Coord::new(9, 9)), MAX_DISTANCE);
     }
@@ -414,6 +420,6 @@ mod tests {
         let centre = extract(&b, Color::Black, b.point(Coord::new(9, 9)), None, None);
         assert_eq!(key_value(centre.diamond3), 0);
         assert_ne!(corner.diamond3, centre.diamond3);
-        assert_eq!(key_group(corner.nbr3), Some(Group::Nbr3));
+        assert_eq!(key_group(corner.nbr3), Some(FeatureGroup::Nbr3));
     }
 }

@@ -36,14 +36,14 @@ pub fn builtin_arc() -> std::sync::Arc<Model> {
 mod tests {
     #[test]
     fn the_shipped_model_is_valid_and_knows_the_tactics() {
-        use super::features::{Group, key};
+        use super::features::{FeatureGroup, key};
         let m = super::builtin();
         assert!(m.len() > 1000, "{} gammas", m.len());
         assert!(m.header_value("source").is_some());
         // Captures and escapes are good, self-ataris and ladder escapes bad.
         let g = |grp, v| m.get(key(grp, v)).unwrap();
-        assert!(g(Group::Capture, 1) > 1.0);
-        assert!(g(Group::SelfAtari, 2) < 1.0);
-        assert!(g(Group::Escape, 1) < g(Group::Escape, 3));
+        assert!(g(FeatureGroup::Capture, 1) > 1.0);
+        assert!(g(FeatureGroup::SelfAtari, 2) < 1.0);
+        assert!(g(FeatureGroup::Escape, 1) < g(FeatureGroup::Escape, 3));
     }
 }

@@ -27,7 +27,7 @@ use std::sync::{Arc, OnceLock};
 use ahash::AHashMap;
 use thiserror::Error;
 
-use super::features::{self, FEATURE_SET, Group, Raw};
+use super::features::{self, FEATURE_SET, FeatureGroup, Raw};
 use super::play3::PlayTable;
 use crate::rules::zobrist::{FNV_OFFSET, fnv1a};
 
@@ -288,40 +288,7 @@ impl Model {
                 ));
             }
             sum = checksum_add(sum, line);
-            let mut parts = line.split(' ');
-            let (Some(g), Some(v), Some(x), None) =
-                (parts.next(), parts.next(), parts.next(), parts.next())
-            else {
-                return Err(fmt(
-                    n,
-                    format!("expected '<group> <hex value> <gamma>', found '{line}'"),
-                ));
-            };
-            let group = Group::from_name(g).ok_or_else(|| {
-                let names: Vec<&str> = features::GROUPS.iter().map(|g| g.name()).collect();
-                fmt(
-                    n,
-                    format!("unknown group '{g}' (known: {})", names.join(", ")),
-                )
-            })?;
-            let value = u64::from_str_radix(v, 16)
-                .ok()
-                .filter(|&v| v <= group.max_value())
-                .ok_or_else(|| fmt(n, format!("value '{v}' is not a valid {g} value")))?;
-            let gamma: f32 = x
-                .parse()
-                .ok()
-                .filter(|x: &f32| x.is_finite() && (GAMMA_RANGE.0..=GAMMA_RANGE.1).contains(x))
-                .ok_or_else(|| {
-                    fmt(
-                        n,
-                        format!(
-                            "gamma '{x}' is not a number in {:e}..{:e}",
-                            GAMMA_RANGE.0, GAMMA_RANGE.1
-                        ),
-                    )
-                })?;
-            let k = features::key(group, value);
+            let (k, gamma) = parse_gamma_line(line, n, path)?;
             if prev.is_some_and(|p| p >= k) {
                 return Err(fmt(n, "keys are not in increasing order".into()));
             }
@@ -351,6 +318,50 @@ impl Model {
             play: OnceLock::new(),
         })
     }
+}
+
+/// One gamma line, `<group> <hex value> <gamma>`, as its key and gamma;
+/// `n` and `path` name it in errors.
+fn parse_gamma_line(line: &str, n: usize, path: &Path) -> Result<(u64, f32), ModelError> {
+    let fmt = |line: usize, why: String| ModelError::Format {
+        path: path.to_path_buf(),
+        line,
+        why,
+    };
+    let mut parts = line.split(' ');
+    let (Some(g), Some(v), Some(x), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(fmt(
+            n,
+            format!("expected '<group> <hex value> <gamma>', found '{line}'"),
+        ));
+    };
+    let group = FeatureGroup::from_name(g).ok_or_else(|| {
+        let names: Vec<&str> = features::GROUPS.iter().map(|g| g.name()).collect();
+        fmt(
+            n,
+            format!("unknown group '{g}' (known: {})", names.join(", ")),
+        )
+    })?;
+    let value = u64::from_str_radix(v, 16)
+        .ok()
+        .filter(|&v| v <= group.max_value())
+        .ok_or_else(|| fmt(n, format!("value '{v}' is not a valid {g} value")))?;
+    let gamma: f32 = x
+        .parse()
+        .ok()
+        .filter(|x: &f32| x.is_finite() && (GAMMA_RANGE.0..=GAMMA_RANGE.1).contains(x))
+        .ok_or_else(|| {
+            fmt(
+                n,
+                format!(
+                    "gamma '{x}' is not a number in {:e}..{:e}",
+                    GAMMA_RANGE.0, GAMMA_RANGE.1
+                ),
+            )
+        })?;
+    Ok((features::key(group, value), gamma))
 }
 
 /// The features of `raw` that count in a model whose known keys pass
@@ -386,9 +397,9 @@ mod tests {
 
     fn sample() -> Model {
         let mut g = BTreeMap::new();
-        g.insert(key(Group::Capture, 1), 30.5f32);
-        g.insert(key(Group::Diamond3, 0x1234), 2.25);
-        g.insert(key(Group::Line, 1), 0.125);
+        g.insert(key(FeatureGroup::Capture, 1), 30.5f32);
+        g.insert(key(FeatureGroup::Diamond3, 0x1234), 2.25);
+        g.insert(key(FeatureGroup::Line, 1), 0.125);
         Model::new(g, vec![("source".into(), "unit test".into())])
     }
 
@@ -398,7 +409,7 @@ mod tests {
         let text = m.to_text();
         let back = Model::parse(&text, Path::new("t.pat")).unwrap();
         assert_eq!(back.len(), 3);
-        assert_eq!(back.get(key(Group::Capture, 1)), Some(30.5));
+        assert_eq!(back.get(key(FeatureGroup::Capture, 1)), Some(30.5));
         assert_eq!(back.header_value("source"), Some("unit test"));
         assert_eq!(back.to_text(), text);
     }
@@ -445,9 +456,9 @@ mod tests {
     #[test]
     fn team_prefers_the_larger_diamond() {
         let raw = Raw {
-            diamond3: key(Group::Diamond3, 5),
-            diamond2: key(Group::Diamond2, 6),
-            nbr3: key(Group::Nbr3, 7),
+            diamond3: key(FeatureGroup::Diamond3, 5),
+            diamond2: key(FeatureGroup::Diamond2, 6),
+            nbr3: key(FeatureGroup::Nbr3, 7),
             ..Raw::default()
         };
         let all: Vec<u64> = team(&raw, |_| true).collect();

@@ -286,14 +286,14 @@ fn the_table_gives_its_best_move_a_prior_in_later_searches() {
 /// hand-made file with tiny gammas) leaves the priors finite.
 #[test]
 fn learned_prior_scales_with_strength_and_survives_extreme_gammas() {
-    use crate::learned::features::{Group, PRIOR_GROUPS, key};
+    use crate::learned::features::{FeatureGroup, PRIOR_GROUPS, key};
     use std::collections::BTreeMap;
     let w = Weights::default();
     let mut g = game(9);
     g.play(Color::Black, "E5".parse().unwrap()).unwrap();
     // A model that only likes moves next to the last one.
     let mut like = BTreeMap::new();
-    like.insert(key(Group::Last, 2), 50.0f32);
+    like.insert(key(FeatureGroup::Last, 2), 50.0f32);
     let mut s = Searcher::new(SearchConfig::default(), w.clone());
     s.set_patterns(Some(Arc::new(Model::new(like, Vec::new()))));
     run(&mut s, &g, 10);
