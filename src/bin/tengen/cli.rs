@@ -44,13 +44,6 @@ pub struct Cli {
     pub command: Option<Commands>,
 }
 
-/// For `solve` and `tsumego`, which still take the whole command line.
-impl AsRef<EngineArgs> for Cli {
-    fn as_ref(&self) -> &EngineArgs {
-        &self.engine
-    }
-}
-
 #[derive(Subcommand, Debug)]
 pub enum Commands {
     /// Speak GTP v2 on stdin/stdout (the default).

@@ -21,8 +21,8 @@ fn main() -> ExitCode {
         Some(Commands::Crosscheck(args)) => cmd::crosscheck::run(args),
         Some(Commands::Table(args)) => cmd::table::run(&cli.engine, args),
         Some(Commands::Book(args)) => cmd::book::run(&cli.engine, args),
-        Some(Commands::Solve(args)) => cmd::solve::run(&cli, args),
-        Some(Commands::Tsumego(args)) => cmd::tsumego::run(&cli, args),
+        Some(Commands::Solve(args)) => cmd::solve::run(&cli.engine, args),
+        Some(Commands::Tsumego(args)) => cmd::tsumego::run(&cli.engine, args),
         Some(Commands::Tune(args)) => run_tune(&cli.engine, args),
         Some(Commands::Patterns(args)) => cmd::patterns::run(&cli.engine, args),
     };

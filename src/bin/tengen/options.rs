@@ -252,9 +252,3 @@ impl EngineArgs {
         })
     }
 }
-
-impl AsRef<EngineArgs> for EngineArgs {
-    fn as_ref(&self) -> &EngineArgs {
-        self
-    }
-}

@@ -23,9 +23,9 @@ use anyhow::Result;
 use crate::options::EngineArgs;
 
 /// The search threads of the engine options: `--threads`, else the
-/// number of cores. (`solve` and `tsumego` still pass the whole `Cli`.)
-fn threads(engine: &impl AsRef<EngineArgs>) -> usize {
-    engine.as_ref().threads()
+/// number of cores.
+fn threads(engine: &EngineArgs) -> usize {
+    engine.threads()
 }
 
 /// A progress bar with ETA on a terminal; `None` when quiet or when stderr

@@ -14,7 +14,7 @@ use tengen::tsumego::problems::{self, FileProblem, ProblemError, Sides};
 use tengen::tsumego::report::{self, Listed, Summary};
 use tengen::tsumego::{self as ts, OrderWeights, SolveOptions};
 
-use crate::cli::Cli;
+use crate::options::EngineArgs;
 use crate::cmd::{bar, parallel, threads};
 
 /// `tengen solve`: every problem of every file, both sides moving first.
@@ -87,8 +87,8 @@ pub struct SolveArgs {
 /// file's correct first moves judged, and the check mode's contradictions.
 type Solved = (ts::Problem, Sides, Listed, Vec<String>);
 
-pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
-    let weights = cli.engine.load_weights()?;
+pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
+    let weights = engine.load_weights()?;
     let w = OrderWeights::new(&weights);
     let crucial = crucial_vertices(&args.crucial)?;
     let mut list = read_problems(args)?;
@@ -116,7 +116,7 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
     let opts = options(args)?;
     let n = list.len();
     let start = Instant::now();
-    let progress = bar(n as u64, cli.engine.quiet, "problems");
+    let progress = bar(n as u64, engine.quiet, "problems");
     let note = |msg: String| match &progress {
         Some(b) => b.println(&msg),
         None => eprintln!("{msg}"),
@@ -126,7 +126,7 @@ pub fn run(cli: &Cli, args: &SolveArgs) -> Result<ExitCode> {
     let out = io::stdout();
     parallel(
         n,
-        threads(cli),
+        threads(engine),
         |i| solve_one(&list[i], &w, opts, args),
         |i, r: Result<Solved, ProblemError>| {
             let fp = &list[i];

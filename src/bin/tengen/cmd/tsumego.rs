@@ -14,7 +14,7 @@ use clap::{Args, Subcommand};
 use tengen::tsumego::OrderWeights;
 use tengen::tsumego::generate;
 
-use crate::cli::Cli;
+use crate::options::EngineArgs;
 use crate::cmd::{bar, parallel, threads};
 
 #[derive(Args, Debug)]
@@ -103,9 +103,9 @@ fn parse_range(s: &str) -> Result<(usize, usize)> {
     Ok((a, b))
 }
 
-pub fn run(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
+pub fn run(engine: &EngineArgs, args: &TsumegoArgs) -> Result<ExitCode> {
     match &args.action {
-        TsumegoAction::Eyes { action } => eyes(cli, action),
+        TsumegoAction::Eyes { action } => eyes(engine, action),
         TsumegoAction::Generate {
             count,
             size_range,
@@ -118,7 +118,7 @@ pub fn run(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
             std::fs::create_dir_all(out).with_context(|| {
                 format!("cannot create the output directory '{}'", out.display())
             })?;
-            let weights = cli.engine.load_weights()?;
+            let weights = engine.load_weights()?;
             let w = OrderWeights::new(&weights);
             static STOP: AtomicBool = AtomicBool::new(false);
             let _ = ctrlc::set_handler(|| {
@@ -126,13 +126,13 @@ pub fn run(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
                     std::process::exit(130);
                 }
             });
-            let progress = bar(*count as u64, cli.engine.quiet, "problems");
+            let progress = bar(*count as u64, engine.quiet, "problems");
             let start = Instant::now();
             let mut kept = 0usize;
             let mut tried = 0u64;
             let mut bins = std::collections::BTreeMap::<u32, usize>::new();
             let mut next = *first;
-            let threads = threads(cli);
+            let threads = threads(engine);
             // Batches of candidates, appended in index order: a stopped or
             // killed run keeps every batch it finished.
             while kept < *count && !STOP.load(Ordering::Relaxed) {
@@ -168,7 +168,7 @@ pub fn run(cli: &Cli, args: &TsumegoArgs) -> Result<ExitCode> {
                         b.set_position(kept as u64);
                         b.set_message(format!("{tried} candidates"));
                     }
-                    None if !cli.engine.quiet => eprintln!(
+                    None if !engine.quiet => eprintln!(
                         "generate: {kept}/{count} problems from {tried} candidates, {:.0} s",
                         start.elapsed().as_secs_f64()
                     ),
@@ -216,7 +216,7 @@ fn append(dir: &Path, difficulty: u32, text: &str) -> Result<()> {
     Ok(())
 }
 
-fn eyes(cli: &Cli, action: &EyesAction) -> Result<ExitCode> {
+fn eyes(engine: &EngineArgs, action: &EyesAction) -> Result<ExitCode> {
     use tengen::tsumego::eyes;
     match action {
         EyesAction::Build { max_points, out } => {
@@ -230,7 +230,7 @@ fn eyes(cli: &Cli, action: &EyesAction) -> Result<ExitCode> {
                 std::fs::write(out, &text)
                     .with_context(|| format!("cannot write '{}'", out.display()))?;
             }
-            if !cli.engine.quiet {
+            if !engine.quiet {
                 eprintln!(
                     "eyes build: {} eye spaces of 1 to {max_points} points in {:.1} s",
                     keys.len(),
@@ -243,7 +243,7 @@ fn eyes(cli: &Cli, action: &EyesAction) -> Result<ExitCode> {
             let text = std::fs::read_to_string(file)
                 .with_context(|| format!("cannot read '{}'", file.display()))?;
             let table = eyes::parse_table(&text).with_context(|| format!("{}", file.display()))?;
-            let weights = cli.engine.load_weights()?;
+            let weights = engine.load_weights()?;
             let w = OrderWeights::new(&weights);
             let start = Instant::now();
             let c = tengen::tsumego::with_stack(|| eyes::verify_table(&table, *search, &w));
