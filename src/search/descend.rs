@@ -121,6 +121,58 @@ impl Searcher {
         {
             return;
         }
+        self.collect_candidates(board, color, (last, last2), scratch, at_root);
+        let cands = &mut scratch.cands;
+        // A pass only where it can matter: after a pass (at the root: after
+        // the opponent's, not at the start of the game), once half the
+        // board is filled or half its points have been played in the game,
+        // or when nothing else is left. Earlier it only takes visits (with
+        // the even prior it starts at a 50% win rate), and at the root it
+        // was even chosen: tengen as White, safe under Tromp-Taylor by komi
+        // alone, passed at moves 16 and 22 of a 19x19 game against GNU Go.
+        let after_pass = if at_root {
+            self.root_passes > 0
+        } else {
+            last.is_none()
+        };
+        if after_pass
+            || self.late_game
+            || cands.is_empty()
+            || board.num_empty() * 2 < board.points().len()
+        {
+            cands.push((PASS, priors::pass_prior(&self.resolved)));
+        }
+        let Some(first) = self.arena.alloc(cands.len()) else {
+            node.state.store(LEAF, Release);
+            return;
+        };
+        // The table's best move for this position, if any, gets a bonus.
+        let bonus = self.table_bonus(board, color, cands);
+        for (k, (mv, pr)) in cands.iter().enumerate() {
+            let b = match bonus {
+                Some((i, b)) if i == k => b,
+                _ => 0.0,
+            };
+            self.arena
+                .get(first + k as u32)
+                .reset(*mv, pr.visits + b, pr.wins + b);
+        }
+        node.first_child.store(first, Relaxed);
+        node.num_children.store(cands.len() as u16, Relaxed);
+        node.state.store(EXPANDED, Release);
+    }
+
+    /// Fills `scratch.cands` with the legal candidate moves of `board` for
+    /// `color` and their priors, the learned prior included.
+    #[inline]
+    fn collect_candidates(
+        &self,
+        board: &Board,
+        color: Color,
+        (last, last2): (Option<Point>, Option<Point>),
+        scratch: &mut Scratch,
+        at_root: bool,
+    ) {
         let Scratch { cands, strength } = scratch;
         cands.clear();
         strength.clear();
@@ -166,30 +218,17 @@ impl Searcher {
                 pr.wins += n * s / top;
             }
         }
-        // A pass only where it can matter: after a pass (at the root: after
-        // the opponent's, not at the start of the game), once half the
-        // board is filled or half its points have been played in the game,
-        // or when nothing else is left. Earlier it only takes visits (with
-        // the even prior it starts at a 50% win rate), and at the root it
-        // was even chosen: tengen as White, safe under Tromp-Taylor by komi
-        // alone, passed at moves 16 and 22 of a 19x19 game against GNU Go.
-        let after_pass = if at_root {
-            self.root_passes > 0
-        } else {
-            last.is_none()
-        };
-        if after_pass
-            || self.late_game
-            || cands.is_empty()
-            || board.num_empty() * 2 < board.points().len()
-        {
-            cands.push((PASS, priors::pass_prior(&self.resolved)));
-        }
-        let Some(first) = self.arena.alloc(cands.len()) else {
-            node.state.store(LEAF, Release);
-            return;
-        };
-        // The table's best move for this position, if any, gets a bonus.
+    }
+
+    /// The table's bonus for `cands`: the index of the table's best move
+    /// for this position and its virtual wins, if any.
+    #[inline]
+    fn table_bonus(
+        &self,
+        board: &Board,
+        color: Color,
+        cands: &[(u16, priors::Prior)],
+    ) -> Option<(usize, f32)> {
         let mut bonus = None;
         if self.table_on
             && let Some(t) = &self.table
@@ -213,18 +252,7 @@ impl Searcher {
                 }
             }
         }
-        for (k, (mv, pr)) in cands.iter().enumerate() {
-            let b = match bonus {
-                Some((i, b)) if i == k => b,
-                _ => 0.0,
-            };
-            self.arena
-                .get(first + k as u32)
-                .reset(*mv, pr.visits + b, pr.wins + b);
-        }
-        node.first_child.store(first, Relaxed);
-        node.num_children.store(cands.len() as u16, Relaxed);
-        node.state.store(EXPANDED, Release);
+        bonus
     }
 
     /// One descent, playout and backup.
@@ -300,8 +328,15 @@ impl Searcher {
                 &mut w.moves,
             );
         }
-        // Score and ownership.
-        let score = if let Some(loser) = repeated {
+        let score = self.playout_score(w, repeated, terminal);
+        self.backup(w, tree_moves, score);
+    }
+
+    /// The playout's score for Black, komi taken off; the final position's
+    /// ownership goes into the worker's map when it was played out.
+    #[inline]
+    fn playout_score(&self, w: &mut Worker, repeated: Option<Color>, terminal: bool) -> f64 {
+        (if let Some(loser) = repeated {
             // A score of the right sign once komi is taken off: the
             // repetition loses.
             let sign = match loser {
@@ -329,7 +364,14 @@ impl Searcher {
             }
             w.own_n += 1;
             s as f64
-        } - self.komi;
+        }) - self.komi
+    }
+
+    /// Backs `score` up along `w.path`, with the AMAF statistics of the
+    /// moves from `tree_moves` on.
+    #[inline]
+    fn backup(&self, w: &mut Worker, tree_moves: usize, score: f64) {
+        let p = self.params;
         let black_half = if score > 0.0 {
             2
         } else if score < 0.0 {

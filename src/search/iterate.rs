@@ -58,21 +58,7 @@ impl Searcher {
             self.hits.store(0, Relaxed);
             self.misses.store(0, Relaxed);
             self.stop_workers.store(false, Relaxed);
-            {
-                // Expand the root at once, so that every thread starts below it.
-                let mut scratch = Scratch::default();
-                let root = self.arena.get(self.root);
-                if root.state.load(Acquire) == LEAF {
-                    self.expand(
-                        root,
-                        &self.root_board,
-                        color,
-                        (self.root_last, self.root_last2),
-                        &mut scratch,
-                        true,
-                    );
-                }
-            }
+            self.expand_root(color);
             let end =
                 self.run_iteration(&mut workers, limits, id_mode, budget, start, stop, report);
             let playouts = self.playouts.load(Relaxed);
@@ -124,23 +110,7 @@ impl Searcher {
                 None => self.arena.new_root(),
             };
         };
-        // Ownership of this search.
-        let n = self.root_board.points().len();
-        let mut sum = vec![0i64; n];
-        let mut count = 0i64;
-        for w in &workers {
-            for (s, o) in sum.iter_mut().zip(&w.own) {
-                *s += *o as i64;
-            }
-            count += w.own_n as i64;
-        }
-        if count > 0 {
-            let own = sum
-                .iter()
-                .map(|&s| (s as f64 / count as f64) as f32)
-                .collect();
-            self.ownership = Some((self.root_board.key(color), own));
-        }
+        self.store_ownership(&workers, color);
         if let Some(t) = &self.table {
             t.maybe_flush(Duration::from_secs(30));
         }
@@ -154,6 +124,43 @@ impl Searcher {
             winrate,
             marked_pv,
             iterations,
+        }
+    }
+
+    /// Expands the root at once, so that every thread starts below it.
+    fn expand_root(&self, color: Color) {
+        let mut scratch = Scratch::default();
+        let root = self.arena.get(self.root);
+        if root.state.load(Acquire) == LEAF {
+            self.expand(
+                root,
+                &self.root_board,
+                color,
+                (self.root_last, self.root_last2),
+                &mut scratch,
+                true,
+            );
+        }
+    }
+
+    /// Keeps the workers' average ownership of this search's playouts,
+    /// for the root position with `color` to move.
+    fn store_ownership(&mut self, workers: &[Worker], color: Color) {
+        let n = self.root_board.points().len();
+        let mut sum = vec![0i64; n];
+        let mut count = 0i64;
+        for w in workers {
+            for (s, o) in sum.iter_mut().zip(&w.own) {
+                *s += *o as i64;
+            }
+            count += w.own_n as i64;
+        }
+        if count > 0 {
+            let own = sum
+                .iter()
+                .map(|&s| (s as f64 / count as f64) as f32)
+                .collect();
+            self.ownership = Some((self.root_board.key(color), own));
         }
     }
 

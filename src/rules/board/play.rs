@@ -84,75 +84,32 @@ impl Board {
 
         // Merge with friendly neighbours.
         let (friends, nf) = self.adjacent_chains(p, me);
-        let my_head =
-            match nf {
-                0 => p,
-                1 => {
-                    let h = Point(friends[0]);
-                    // p's own liberties that h did not already have.
-                    let mut fresh = 0;
-                    for n in nbrs {
-                        // An empty point whose only friendly neighbour is `p`
-                        // cannot touch `h`; otherwise look.
-                        if self.cells[n.idx()] == Cell::Empty
-                            && (nbr_count(self.nbr[n.idx()], color) == 1
-                                || !self.neighbors(n).iter().any(|m| {
-                                    self.cells[m.idx()] == me && self.head[m.idx()] == h.0
-                                }))
-                        {
-                            fresh += 1;
-                        }
+        let my_head = match nf {
+            0 => p,
+            1 => {
+                let h = Point(friends[0]);
+                // p's own liberties that h did not already have.
+                let mut fresh = 0;
+                for n in nbrs {
+                    // An empty point whose only friendly neighbour is `p`
+                    // cannot touch `h`; otherwise look.
+                    if self.cells[n.idx()] == Cell::Empty
+                        && (nbr_count(self.nbr[n.idx()], color) == 1
+                            || !self
+                                .neighbors(n)
+                                .iter()
+                                .any(|m| self.cells[m.idx()] == me && self.head[m.idx()] == h.0))
+                    {
+                        fresh += 1;
                     }
-                    let libs = self.libs[h.idx()] - 1 + fresh;
-                    self.join(h, p);
-                    self.libs[h.idx()] = libs;
-                    h
                 }
-                _ => {
-                    let mut big = Point(friends[0]);
-                    for &f in &friends[1..nf] {
-                        if self.count[ix(f)] > self.count[big.idx()] {
-                            big = Point(f);
-                        }
-                    }
-                    // Liberties of the merged chain: those of the biggest chain
-                    // (minus `p`), plus those of the smaller chains and of `p`
-                    // that the biggest chain does not already have. Only the
-                    // smaller chains are walked.
-                    let mut seen = PointSet::new();
-                    let mut extra = 0u16;
-                    let mut count_new = |b: &Board, s: Point| {
-                        for n in b.neighbors(s) {
-                            if b.cells[n.idx()] == Cell::Empty
-                                && seen.insert(n)
-                                && (nbr_count(b.nbr[n.idx()], color) == 1
-                                    || !b.neighbors(n).iter().any(|m| {
-                                        b.cells[m.idx()] == me && b.head[m.idx()] == big.0
-                                    }))
-                            {
-                                extra += 1;
-                            }
-                        }
-                    };
-                    count_new(self, p);
-                    for &f in &friends[..nf] {
-                        if f != big.0 {
-                            for s in self.chain_stones(Point(f)) {
-                                count_new(self, s);
-                            }
-                        }
-                    }
-                    let libs = self.libs[big.idx()] - 1 + extra;
-                    for &f in &friends[..nf] {
-                        if f != big.0 {
-                            self.join(big, Point(f));
-                        }
-                    }
-                    self.join(big, p);
-                    self.libs[big.idx()] = libs;
-                    big
-                }
-            };
+                let libs = self.libs[h.idx()] - 1 + fresh;
+                self.join(h, p);
+                self.libs[h.idx()] = libs;
+                h
+            }
+            _ => self.merge_several(p, color, &friends[..nf]),
+        };
 
         if self.libs[my_head.idx()] == 0 {
             // Suicide (only reached when the rules allow it).
@@ -168,6 +125,57 @@ impl Board {
                 color: color.opponent(),
             });
         }
+    }
+
+    /// Merges the new stone `p` of `color` with its friendly neighbouring
+    /// chains `friends` (two or more distinct heads): the biggest one
+    /// absorbs the others. Returns the head of the merged chain.
+    #[inline]
+    fn merge_several(&mut self, p: Point, color: Color, friends: &[u16]) -> Point {
+        let me = Cell::stone(color);
+        let mut big = Point(friends[0]);
+        for &f in &friends[1..] {
+            if self.count[ix(f)] > self.count[big.idx()] {
+                big = Point(f);
+            }
+        }
+        // Liberties of the merged chain: those of the biggest chain
+        // (minus `p`), plus those of the smaller chains and of `p`
+        // that the biggest chain does not already have. Only the
+        // smaller chains are walked.
+        let mut seen = PointSet::new();
+        let mut extra = 0u16;
+        let mut count_new = |b: &Board, s: Point| {
+            for n in b.neighbors(s) {
+                if b.cells[n.idx()] == Cell::Empty
+                    && seen.insert(n)
+                    && (nbr_count(b.nbr[n.idx()], color) == 1
+                        || !b
+                            .neighbors(n)
+                            .iter()
+                            .any(|m| b.cells[m.idx()] == me && b.head[m.idx()] == big.0))
+                {
+                    extra += 1;
+                }
+            }
+        };
+        count_new(self, p);
+        for &f in friends {
+            if f != big.0 {
+                for s in self.chain_stones(Point(f)) {
+                    count_new(self, s);
+                }
+            }
+        }
+        let libs = self.libs[big.idx()] - 1 + extra;
+        for &f in friends {
+            if f != big.0 {
+                self.join(big, Point(f));
+            }
+        }
+        self.join(big, p);
+        self.libs[big.idx()] = libs;
+        big
     }
 
     /// Links chain `other` into chain `head` (relabels `other`'s stones).
