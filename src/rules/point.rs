@@ -2,7 +2,7 @@
 //!
 //! `Coord` is what people and protocols see (column/row, A1 in the lower
 //! left corner as in GTP). The lean [`Board`](super::Board) works on padded
-//! one-dimensional [`Point`] indices instead; it converts between the two.
+//! one-dimensional [`Point`](super::Point) indices instead; it converts between the two.
 
 use std::fmt;
 use std::str::FromStr;

@@ -410,7 +410,7 @@ impl<'a> Dfpn<'a> {
         self
     }
 
-    /// The walled-in test ([`Dfpn::walled_in`]) on the problem's position.
+    /// The walled-in test (`Dfpn::walled_in`) on the problem's position.
     pub fn walled_in_at_root(&mut self) -> bool {
         self.boards[0].copy_from(&self.prob.board);
         self.closed_at(0) && self.walled_in(0)

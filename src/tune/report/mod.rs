@@ -24,7 +24,7 @@ pub struct TestResult {
     pub runs: [Vec<ProblemRun>; 3],
 }
 
-/// What [`write`] wrote.
+/// What [`write()`] wrote.
 pub struct Written {
     pub summary: String,
     pub dir: PathBuf,
