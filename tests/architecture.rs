@@ -199,3 +199,179 @@ fn comments_and_groups_are_read_as_intended() {
     let src = "// crate::engine in a comment\n/* crate::gtp */ use crate::{rules::Board, weights};\nlet x = crate::tactics::f();";
     assert_eq!(uses(src), ["rules", "weights", "tactics"]);
 }
+
+/// Module path of a library file: `src/a/b.rs` and `src/a/b/mod.rs` are
+/// `a::b`.
+fn module_of(src: &Path, file: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(src).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_str().unwrap().to_string())
+        .collect();
+    if parts
+        .last()
+        .is_some_and(|l| l == "mod" || l == "lib" || l == "main")
+    {
+        parts.pop();
+    }
+    parts
+}
+
+/// The paths a source text names, made absolute from its module `at`:
+/// `crate::x::y`, `super::x` and `self::x`, with `{a, b::c}` groups read
+/// one level deep.
+fn paths(src: &str, at: &[String]) -> Vec<Vec<String>> {
+    let text = strip_comments(src);
+    let word = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut out = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if !text.is_char_boundary(i) {
+            i += 1;
+            continue;
+        }
+        let start_ok =
+            i == 0 || !(b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_' || b[i - 1] == b':');
+        let rest = &text[i..];
+        let head = ["crate::", "super::", "self::"]
+            .into_iter()
+            .find(|h| rest.starts_with(h));
+        let (Some(head), true) = (head, start_ok) else {
+            i += 1;
+            continue;
+        };
+        let mut base: Vec<String> = match head {
+            "crate::" => Vec::new(),
+            "self::" => at.to_vec(),
+            _ => at[..at.len().saturating_sub(1)].to_vec(),
+        };
+        let mut r = &rest[head.len()..];
+        while let Some(t) = r.strip_prefix("super::") {
+            base.pop();
+            r = t;
+        }
+        // Segments up to a group or the end of the path.
+        loop {
+            let w = word(r);
+            if w.is_empty() {
+                break;
+            }
+            base.push(w.clone());
+            r = &r[w.len()..];
+            match r.strip_prefix("::") {
+                Some(t) => r = t,
+                None => break,
+            }
+        }
+        if let Some(g) = r.strip_prefix('{') {
+            let end = g.find('}').unwrap_or(g.len());
+            for item in g[..end].split(',') {
+                let mut p = base.clone();
+                for seg in item.trim().split("::") {
+                    let w = word(seg.trim());
+                    if w.is_empty() || w == "self" {
+                        break;
+                    }
+                    p.push(w);
+                }
+                out.push(p);
+            }
+        }
+        out.push(base);
+        i += head.len();
+    }
+    out
+}
+
+#[test]
+fn library_files_form_no_cycles() {
+    let src = root().join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.retain(|f| !f.starts_with(src.join("bin")));
+    assert_no_cycles(&src, &files);
+}
+
+#[test]
+fn binary_files_form_no_cycles() {
+    let src = root().join("src/bin/tengen");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    assert_no_cycles(&src, &files);
+}
+
+/// No file of `files` (one crate rooted at `src`) reaches itself through
+/// the paths it names.
+fn assert_no_cycles(src: &Path, files: &[PathBuf]) {
+    let mods: Vec<Vec<String>> = files.iter().map(|f| module_of(src, f)).collect();
+    // The file a path lands in: its longest prefix that is a module.
+    let file_of = |p: &[String]| -> Option<usize> {
+        (0..=p.len())
+            .rev()
+            .find_map(|k| mods.iter().position(|m| m.as_slice() == &p[..k]))
+    };
+    let n = files.len();
+    let mut edges = vec![Vec::new(); n];
+    for (i, f) in files.iter().enumerate() {
+        let text = std::fs::read_to_string(f).unwrap();
+        // A file's own unit tests may use anything.
+        let text = match text.find("#[cfg(test)]\nmod tests {") {
+            Some(k) => &text[..k],
+            None => &text[..],
+        };
+        for p in paths(text, &mods[i]) {
+            if let Some(j) = file_of(&p) {
+                // A module and its ancestors (`mod.rs` declaring it, the
+                // child using `super::*`) are one unit, not a cycle.
+                let (a, b) = (&mods[i], &mods[j]);
+                let related = a.starts_with(b) || b.starts_with(a);
+                if !related && !edges[i].contains(&j) {
+                    edges[i].push(j);
+                }
+            }
+        }
+    }
+    // A file in a cycle reaches itself.
+    let mut cycles = Vec::new();
+    for s in 0..n {
+        let mut seen = vec![false; n];
+        let mut stack = edges[s].clone();
+        while let Some(v) = stack.pop() {
+            if v == s {
+                cycles.push(mods[s].join("::"));
+                break;
+            }
+            if !seen[v] {
+                seen[v] = true;
+                stack.extend(edges[v].iter().copied());
+            }
+        }
+    }
+    assert!(
+        cycles.is_empty(),
+        "files of {} in a dependency cycle (a file uses another that, directly or not, uses it back): {}",
+        src.display(),
+        cycles.join(", ")
+    );
+}
+
+#[test]
+fn paths_are_resolved_from_the_module() {
+    let at: Vec<String> = vec!["tsumego".into(), "dfpn".into(), "mid".into()];
+    let p = paths(
+        "use super::{table::Table, statics};\nlet x = crate::rules::Board::new();",
+        &at,
+    );
+    let s: Vec<String> = p.iter().map(|p| p.join("::")).collect();
+    assert!(
+        s.contains(&"tsumego::dfpn::table::Table".to_string()),
+        "{s:?}"
+    );
+    assert!(s.contains(&"tsumego::dfpn::statics".to_string()), "{s:?}");
+    assert!(s.contains(&"rules::Board::new".to_string()), "{s:?}");
+}
