@@ -29,13 +29,7 @@ pub(super) fn error_text(e: &EngineError) -> String {
 /// GNU Go's owl code of a result: 0 fails, 1 succeeds, 2 and 3 succeed
 /// through a ko (KO_A: taken first; KO_B: with threats).
 pub fn owl_code(r: crate::tsumego::OwlResult) -> u8 {
-    use crate::tsumego::{KoWin, OwlResult};
-    match r {
-        OwlResult::Fails => 0,
-        OwlResult::Succeeds => 1,
-        OwlResult::Ko(KoWin::TakenFirst) => 2,
-        OwlResult::Ko(KoWin::NeedsThreat) => 3,
-    }
+    r.code()
 }
 
 /// `owl_attack`/`owl_defend`: `code [vertex]`, or `unknown` at a limit.
