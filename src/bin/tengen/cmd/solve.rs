@@ -14,8 +14,8 @@ use tengen::tsumego::problems::{self, FileProblem, ProblemError, Sides};
 use tengen::tsumego::report::{self, Listed, Summary};
 use tengen::tsumego::{self as ts, OrderWeights, SolveOptions};
 
-use crate::options::EngineArgs;
 use crate::cmd::{bar, parallel, threads};
+use crate::options::EngineArgs;
 
 /// `tengen solve`: every problem of every file, both sides moving first.
 /// The global --threads sets how many problems run at once and --weights

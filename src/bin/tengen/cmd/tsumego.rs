@@ -14,8 +14,8 @@ use clap::{Args, Subcommand};
 use tengen::tsumego::OrderWeights;
 use tengen::tsumego::generate;
 
-use crate::options::EngineArgs;
 use crate::cmd::{bar, parallel, threads};
+use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 pub struct TsumegoArgs {
