@@ -10,7 +10,8 @@ use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {
-    /// The opponent's command line, e.g. "/usr/games/gnugo --mode gtp --level 10".
+    /// The opponent's command line, e.g. "/usr/games/gnugo --mode gtp --level 10"; split
+    /// like a shell's, so quote a path that has spaces.
     #[arg(long, value_name = "COMMAND")]
     pub opponent: String,
     /// The engine under test (default: this program in GTP mode with the
