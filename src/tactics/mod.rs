@@ -18,7 +18,7 @@ use std::cell::RefCell;
 
 pub mod reading;
 
-use crate::rules::{Board, Cell, Color, Point};
+use crate::rules::{Board, Cell, ChainInsert, ChainSet, Color, Point};
 
 /// Plays one ladder read may make before it gives up (and calls the chain
 /// safe). A plain ladder across a 19x19 board takes about 40.
@@ -101,19 +101,13 @@ impl MoveTactics {
         let me = Cell::stone(color);
         let opp = Cell::stone(color.opponent());
         let mut t = MoveTactics::default();
-        let mut seen = [Point(0); 4];
-        let mut ns = 0;
+        let mut seen = ChainSet::<4>::new();
         for q in board.neighbors(p) {
             let k = board.cell(q);
             if k == opp {
                 match board.liberties(q) {
-                    1 => {
-                        let h = board.chain_head(q);
-                        if !seen[..ns].contains(&h) {
-                            seen[ns] = h;
-                            ns += 1;
-                            t.captured += board.chain_len(q);
-                        }
+                    1 if seen.insert(board, q) == ChainInsert::New => {
+                        t.captured += board.chain_len(q);
                     }
                     2 => t.ataris = true,
                     _ => {}
@@ -192,27 +186,17 @@ pub fn escape_fails(board: &Board, color: Color, lib: Point) -> bool {
 /// atari and that chain cannot escape the ladder.
 pub fn atari_captures(board: &Board, color: Color, p: Point) -> bool {
     let opp = Cell::stone(color.opponent());
-    let mut targets = [Point(0); 4];
-    let mut n = 0;
-    for q in board.neighbors(p) {
-        if board.cell(q) == opp && board.liberties(q) == 2 {
-            let h = board.chain_head(q);
-            if escapes_atari(board, q, p) {
-                continue;
-            }
-            if !targets[..n].iter().any(|&t| board.chain_head(t) == h) {
-                targets[n] = q;
-                n += 1;
-            }
-        }
-    }
-    if n == 0 || !board.is_legal(p, color) {
+    let targets = board.neighbor_chains_where(p, |q| {
+        board.cell(q) == opp && board.liberties(q) == 2 && !escapes_atari(board, q, p)
+    });
+    if targets.is_empty() || !board.is_legal(p, color) {
         return false;
     }
     let mut budget = LADDER_BUDGET;
     with_stack(board, |s| {
         s.next(0).play_unchecked(p, color);
-        targets[..n]
+        targets
+            .stones()
             .iter()
             .any(|&t| s.at(1).liberties(t) == 1 && !defend(s, 1, t, &mut budget))
     })
@@ -267,7 +251,12 @@ fn defend(stack: &mut Plies, depth: usize, chain: Point, budget: &mut u32) -> bo
         for q in board.neighbors(s) {
             if board.cell(q) == attacker && board.liberties(q) == 1 {
                 board.chain_liberties(q, &mut lib);
-                if n < moves.len() && !moves[..n].contains(&lib[0]) {
+                if !moves[..n].contains(&lib[0]) {
+                    if n == moves.len() {
+                        // More captures than the reader holds: as when
+                        // the budget runs out, count it an escape.
+                        return true;
+                    }
                     moves[n] = lib[0];
                     n += 1;
                 }

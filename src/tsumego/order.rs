@@ -4,7 +4,7 @@
 //! never which answer it proves.
 
 use super::region::Problem;
-use crate::rules::{Board, Cell, Color, Point};
+use crate::rules::{Board, Cell, ChainInsert, ChainSet, Color, Point};
 use crate::weights::Weights;
 
 /// Declares the static features once: the enum that indexes the feature
@@ -128,10 +128,8 @@ pub fn features(
     *out = [0.0; NF];
     let me = Cell::stone(color);
     let opp = Cell::stone(color.opponent());
-    let mut own_chains = [0u16; 4];
-    let mut n_own = 0;
-    let mut opp_chains = [0u16; 4];
-    let mut n_opp = 0;
+    let mut own_chains = ChainSet::<4>::new();
+    let mut opp_chains = ChainSet::<4>::new();
     let mut weak_opp = 0;
     let mut saved = 0;
     for q in before.neighbors(p) {
@@ -145,23 +143,15 @@ pub fn features(
                 out[F::MakesEye as usize] += 1.0;
             }
         } else if c == me {
-            let h = before.chain_head(q).0;
-            if !own_chains[..n_own].contains(&h) {
-                own_chains[n_own] = h;
-                n_own += 1;
-                if before.liberties(q) == 1 {
-                    saved += 1;
-                }
+            if own_chains.insert(before, q) == ChainInsert::New && before.liberties(q) == 1 {
+                saved += 1;
             }
         } else if c == opp {
             out[F::OppNbrs as usize] += 1.0;
             if !prob.in_region(q) {
                 out[F::TouchesWall as usize] += 1.0;
             }
-            let h = before.chain_head(q).0;
-            if !opp_chains[..n_opp].contains(&h) {
-                opp_chains[n_opp] = h;
-                n_opp += 1;
+            if opp_chains.insert(before, q) == ChainInsert::New {
                 let libs = before.liberties(q);
                 if libs <= 2 {
                     weak_opp += 1;
@@ -196,8 +186,8 @@ pub fn features(
     out[F::FillsEye as usize] = before.is_eyelike(p, color) as u8 as f64;
     out[F::InOppEye as usize] = before.is_eyelike(p, color.opponent()) as u8 as f64;
     out[F::SplitWeak as usize] = (weak_opp >= 2) as u8 as f64;
-    out[F::Cut as usize] = (n_opp >= 2) as u8 as f64;
-    out[F::Connect as usize] = (n_own >= 2) as u8 as f64;
+    out[F::Cut as usize] = (opp_chains.len() >= 2) as u8 as f64;
+    out[F::Connect as usize] = (own_chains.len() >= 2) as u8 as f64;
     let c = before.coord(p);
     let n = before.size() as u8 - 1;
     let ex = c.x.min(n - c.x);

@@ -6,25 +6,6 @@ use crate::weights::Weights;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-/// A board drawn in text, top row first; `X` Black, `O` White, anything
-/// else empty. The drawing sits in the lower-left corner of a `size` board.
-pub fn diagram(size: usize, rows: &[&str]) -> Board {
-    let mut b = Board::new(size);
-    let h = rows.len();
-    for (r, row) in rows.iter().enumerate() {
-        let y = (h - 1 - r) as u8;
-        for (x, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
-            let c = Coord::new(x as u8, y);
-            match ch {
-                'X' => b.set_stone(c, Some(Color::Black)),
-                'O' => b.set_stone(c, Some(Color::White)),
-                _ => {}
-            }
-        }
-    }
-    b
-}
-
 fn pt(b: &Board, s: &str) -> Point {
     match s.parse::<Move>().unwrap() {
         Move::Play(c) => b.point(c),
@@ -197,14 +178,15 @@ fn benson_sees_two_separate_eyes() {
 
 #[test]
 fn seki_with_two_shared_liberties_and_three_inner_stones() {
-    let b = diagram(
+    let b = Board::from_diagram(
         9,
         &[
             "X X X X X X X .", //
             "O O O O O O X .",
             ". X X X . O X .",
         ],
-    );
+    )
+    .unwrap();
     let at = b.point(Coord::new(0, 1));
     check("seki", &b, at, (Seki, &[]), (Seki, &[]));
 }
@@ -213,28 +195,30 @@ fn seki_with_two_shared_liberties_and_three_inner_stones() {
 fn two_inner_stones_are_no_seki() {
     // With only two inner stones the attacker sacrifices a third: the
     // defender must capture and is left with a straight three.
-    let b = diagram(
+    let b = Board::from_diagram(
         9,
         &[
             "X X X X X X .", //
             "O O O O O X .",
             ". X X . O X .",
         ],
-    );
+    )
+    .unwrap();
     let at = b.point(Coord::new(0, 1));
     check("false seki", &b, at, (Dead, &[]), (Dead, &["D1", "A1"]));
 }
 
 #[test]
 fn direct_ko_for_the_second_eye() {
-    let b = diagram(
+    let b = Board::from_diagram(
         9,
         &[
             "X X X X . . .", //
             "O O O X . . .",
             ". O . O X . .",
         ],
-    );
+    )
+    .unwrap();
     let at = b.point(Coord::new(0, 1));
     // The second eye at C1 is a ko the defender can never settle: its
     // stone at D1 stays in atari, so filling C1 is self-atari. The
@@ -254,7 +238,7 @@ fn direct_ko_for_the_second_eye() {
 // rows are drawn from row 5 down to row 1. `libs` opens E3 and E2 (then
 // E1 stays White) as outside liberties of Black's wall.
 fn l_family(legs: &[(u8, u8)], libs: usize) -> Board {
-    let mut b = diagram(
+    let mut b = Board::from_diagram(
         9,
         &[
             ". . . . . . . .",
@@ -263,7 +247,8 @@ fn l_family(legs: &[(u8, u8)], libs: usize) -> Board {
             ". . . X O O . .",
             ". . . . O O . .",
         ],
-    );
+    )
+    .unwrap();
     for &(x, y) in legs {
         b.set_stone(Coord::new(x, y), Some(Color::Black));
     }

@@ -3,7 +3,7 @@
 //! two-liberty chain, and the three-liberty capturing race.
 
 use super::{Cands, KO_RECAPTURES, Memory};
-use crate::rules::{Board, Cell, Color, Point};
+use crate::rules::{Board, Cell, ChainInsert, ChainSet, Color, Point};
 use crate::tactics;
 
 /// Moves that capture the chain through `last` if it is in atari, and
@@ -60,8 +60,7 @@ pub(super) fn ladder_chase(board: &Board, color: Color, last: Point) -> Option<P
 /// with neither kind of move is not helped by any.
 pub(super) fn two_lib_defend_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
     let mut libs = [Point(0); 2];
-    let (chains, n) = chains_next_to(board, color, last, 2);
-    for &q in &chains[..n] {
+    for &q in chains_next_to(board, color, last, 2).stones() {
         board.chain_liberties(q, &mut libs);
         if libs.iter().all(|&a| tactics::escapes_atari(board, q, a)) {
             continue;
@@ -76,28 +75,10 @@ pub(super) fn two_lib_defend_cands(board: &Board, color: Color, last: Point, c: 
 }
 
 /// The distinct chains of `color` next to `last` with exactly `libs`
-/// liberties, one stone of each, and their number.
-pub(super) fn chains_next_to(
-    board: &Board,
-    color: Color,
-    last: Point,
-    libs: usize,
-) -> ([Point; 4], usize) {
+/// liberties, each by the first stone of it met.
+pub(super) fn chains_next_to(board: &Board, color: Color, last: Point, libs: usize) -> ChainSet<4> {
     let me = Cell::stone(color);
-    let mut heads = [Point(0); 4];
-    let mut stones = [Point(0); 4];
-    let mut n = 0;
-    for q in board.neighbors(last) {
-        if board.cell(q) == me
-            && board.liberties(q) == libs
-            && !heads[..n].contains(&board.chain_head(q))
-        {
-            heads[n] = board.chain_head(q);
-            stones[n] = q;
-            n += 1;
-        }
-    }
-    (stones, n)
+    board.neighbor_chains_where(last, |q| board.cell(q) == me && board.liberties(q) == libs)
 }
 
 /// The captures of the opponent's chains in atari next to `color`'s chain
@@ -167,23 +148,19 @@ pub(super) fn ko_recapture(board: &Board, color: Color, mem: &Memory) -> Option<
 pub(super) fn three_lib_cands(board: &Board, color: Color, last: Point, c: &mut Cands) {
     let opp = Cell::stone(color.opponent());
     let mut libs = [Point(0); 3];
-    let (chains, n) = chains_next_to(board, color, last, 3);
-    for &q in chains[..n].iter().filter(|&&q| board.chain_len(q) >= 2) {
+    let chains = chains_next_to(board, color, last, 3);
+    for &q in chains.stones().iter().filter(|&&q| board.chain_len(q) >= 2) {
         let mut race = false;
-        let mut opps = [Point(0); 8];
-        let mut n_opps = 0;
+        let mut opps = ChainSet::<8>::new();
         for s in board.chain_stones(q) {
             for r in board.neighbors(s) {
                 if board.cell(r) != opp || board.liberties(r) > 3 {
                     continue;
                 }
-                let rh = board.chain_head(r);
-                if opps[..n_opps].contains(&rh) {
+                // Past eight chains, a chain may be read twice: its
+                // candidates are then pushed twice, which changes nothing.
+                if opps.insert(board, r) == ChainInsert::Seen {
                     continue;
-                }
-                if n_opps < opps.len() {
-                    opps[n_opps] = rh;
-                    n_opps += 1;
                 }
                 race = true;
                 let k = board.chain_liberties(r, &mut libs);

@@ -194,27 +194,6 @@ fn captures_and_escapes_a_chain_in_atari() {
     assert_eq!(moves(Color::Black, d5), vec![d4]);
 }
 
-/// A 9x9 board from rows drawn top (the highest row given) to bottom
-/// (y = 0): `X` Black, `O` White, anything else empty.
-fn drawn(rows: &[&str]) -> Board {
-    let mut b = Board::new(9);
-    for (i, row) in rows.iter().enumerate() {
-        let y = (rows.len() - 1 - i) as u8;
-        for (x, ch) in row.chars().filter(|c| !c.is_whitespace()).enumerate() {
-            let color = match ch {
-                'X' => Some(Color::Black),
-                'O' => Some(Color::White),
-                _ => None,
-            };
-            if color.is_some() {
-                b.set_stone(Coord::new(x as u8, y), color);
-            }
-        }
-    }
-    b.check_consistency().unwrap();
-    b
-}
-
 /// The kind of Black's self-atari at (x, y), checking it is one.
 fn kind(b: &Board, x: u8, y: u8) -> SelfAtari {
     let p = b.point(Coord::new(x, y));
@@ -232,33 +211,33 @@ fn self_atari_kinds() {
     // Black B1 beside B2, three liberties). Without B1, White's capture
     // gets B1 too: a plain self-atari of one stone.
     let snap = [". . X X X .", ". X O O O X", ". . . . O X"];
-    let b = drawn(&snap);
+    let b = Board::from_diagram(9, &snap).unwrap();
     assert_eq!(kind(&b, 3, 0), SelfAtari::Small);
     let mut with_b1 = b.clone();
     with_b1.set_stone(Coord::new(1, 0), Some(Color::Black));
     assert_eq!(kind(&with_b1, 3, 0), SelfAtari::Snapback);
     // A throw-in: Black A1 puts White A2 in atari at A3 and has one
     // liberty itself, B1. With White A3 as well it ataris nothing.
-    let b = drawn(&[". . .", "O X .", ". . ."]);
+    let b = Board::from_diagram(9, &[". . .", "O X .", ". . ."]).unwrap();
     assert_eq!(kind(&b, 0, 0), SelfAtari::ThrowIn);
-    let b = drawn(&["O . .", "O X .", ". . ."]);
+    let b = Board::from_diagram(9, &["O . .", "O X .", ". . ."]).unwrap();
     assert_eq!(kind(&b, 0, 0), SelfAtari::Small);
     // White's straight three on the edge, A1-C1: Black B1 beside A1 is
     // the vital point of the nakade. In a straight four (A1-D1) Black
     // C1 beside A1-B1 makes a living shape for White: a big self-atari.
-    let b = drawn(&["O O O O .", "X . . O ."]);
+    let b = Board::from_diagram(9, &["O O O O .", "X . . O ."]).unwrap();
     assert_eq!(kind(&b, 1, 0), SelfAtari::Nakade);
-    let b = drawn(&["O O O O O .", "X X . . O ."]);
+    let b = Board::from_diagram(9, &["O O O O O .", "X X . . O ."]).unwrap();
     assert_eq!(kind(&b, 2, 0), SelfAtari::Big);
     // A pyramid four A1-C1 + B2, Black A1 and C1 played: B1 joins them
     // on the vital point.
-    let b = drawn(&[". O . .", "O . O .", "X . X O"]);
+    let b = Board::from_diagram(9, &[". O . .", "O . O .", "X . X O"]).unwrap();
     assert_eq!(kind(&b, 1, 0), SelfAtari::Nakade);
     // Seki: Black A2-D2-D1 and White B1 share their two liberties, A1
     // and C1. Black filling either is left in atari with White B1 on
     // the same point, and White captures first: rejected always.
     let seki = ["O O O O O .", "X X X X O .", ". O . X O ."];
-    let b = drawn(&seki);
+    let b = Board::from_diagram(9, &seki).unwrap();
     assert_eq!(kind(&b, 0, 0), SelfAtari::SekiBreak);
     assert_eq!(kind(&b, 2, 0), SelfAtari::SekiBreak);
     let pol = policy();
@@ -299,7 +278,7 @@ fn coords(v: &[(u8, u8)]) -> Vec<Coord> {
 fn ko_recapture_two_moves_later() {
     // A ko: Black's C2 captures White B2, so White may not retake at
     // B2 at once.
-    let mut b = drawn(&[". X O .", "X O . O", ". X O ."]);
+    let mut b = Board::from_diagram(9, &[". X O .", "X O . O", ". X O ."]).unwrap();
     let (b2, c2) = (b.point(Coord::new(1, 1)), b.point(Coord::new(2, 1)));
     b.play(c2, Color::Black).unwrap();
     assert_eq!(b.ko().map(|k| (k.point, k.color)), Some((b2, Color::White)));
@@ -347,7 +326,7 @@ fn ko_fights_in_playouts_end() {
     let mut rng = SmallRng::seed_from_u64(9);
     let mut moves = Vec::new();
     for _ in 0..20 {
-        let mut b = drawn(&[". X O .", "X O . O", ". X O ."]);
+        let mut b = Board::from_diagram(9, &[". X O .", "X O . O", ". X O ."]).unwrap();
         let c2 = b.point(Coord::new(2, 1));
         b.play(c2, Color::Black).unwrap();
         moves.clear();
@@ -363,7 +342,7 @@ fn three_liberty_races() {
     // last move D3 left Black with three liberties (C4, D2, C1).
     // White's B2-B3 has three (B4, A2, B1) and D3 three (D4, E3, D2):
     // Black shortens either, or extends to four or more (C4, D2, C1).
-    let b = drawn(&[". . . . .", "X O X O .", ". O X . .", ". . . . ."]);
+    let b = Board::from_diagram(9, &[". . . . .", "X O X O .", ". O X . .", ". . . . ."]).unwrap();
     let got = rule_cands(&b, three_lib_cands, Color::Black, (3, 2));
     let want = coords(&[
         (1, 3),

@@ -21,12 +21,16 @@ use thiserror::Error;
 use super::point::{Color, Coord, MAX_SIZE, MIN_SIZE};
 use super::zobrist;
 
+mod chain_set;
 mod consistency;
+mod diagram;
 mod geometry;
 mod play;
 mod predicates;
 mod score;
 
+pub use chain_set::{ChainInsert, ChainSet};
+pub use diagram::DiagramError;
 pub use geometry::{Geometry, MAX_POINTS, Point};
 pub use geometry::{PASS_CODE, SLOTS};
 pub(crate) use geometry::{PointSet, ix};
@@ -379,23 +383,6 @@ impl Board {
     #[inline]
     pub fn is_legal(&self, p: Point, color: Color) -> bool {
         self.check(p, color).is_ok()
-    }
-
-    /// The distinct chains (by head) next to `p` whose stones are `cell`.
-    #[inline]
-    fn adjacent_chains(&self, p: Point, cell: Cell) -> ([u16; 4], usize) {
-        let mut heads = [0u16; 4];
-        let mut n = 0;
-        for q in self.neighbors(p) {
-            if self.cells[q.idx()] == cell {
-                let h = self.head[q.idx()];
-                if !heads[..n].contains(&h) {
-                    heads[n] = h;
-                    n += 1;
-                }
-            }
-        }
-        (heads, n)
     }
 
     /// The packed neighbour counts of `p`, computed from the cells.

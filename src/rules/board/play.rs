@@ -10,12 +10,12 @@ impl Board {
     pub fn hash_after(&self, p: Point, color: Color) -> u64 {
         let keys = &self.geo.stone_key;
         let mut h = self.hash ^ keys[color.index()][p.idx()];
-        let (enemies, ne) = self.adjacent_chains(p, Cell::stone(color.opponent()));
+        let enemies = self.neighbor_chains(p, Cell::stone(color.opponent()));
         let mut captures = false;
-        for &e in &enemies[..ne] {
-            if self.libs[ix(e)] == 1 {
+        for &e in enemies.heads() {
+            if self.libs[e.idx()] == 1 {
                 captures = true;
-                for s in self.chain_stones(Point(e)) {
+                for s in self.chain_stones(e) {
                     h ^= keys[color.opponent().index()][s.idx()];
                 }
             }
@@ -23,9 +23,9 @@ impl Board {
         if !captures && self.allow_suicide && self.is_suicide(p, color) {
             // The new stone and the friendly chains it joins disappear.
             h ^= keys[color.index()][p.idx()];
-            let (friends, nf) = self.adjacent_chains(p, Cell::stone(color));
-            for &f in &friends[..nf] {
-                for s in self.chain_stones(Point(f)) {
+            let friends = self.neighbor_chains(p, Cell::stone(color));
+            for &f in friends.heads() {
+                for s in self.chain_stones(f) {
                     h ^= keys[color.index()][s.idx()];
                 }
             }
@@ -71,23 +71,23 @@ impl Board {
         // Enemy chains lose the liberty `p`; those left without any die.
         let mut captured = 0u32;
         let mut last_captured = p;
-        let (enemies, ne) = self.adjacent_chains(p, opp);
-        for &h in &enemies[..ne] {
-            self.libs[ix(h)] -= 1;
-            if self.libs[ix(h)] == 0 {
-                captured += self.count[ix(h)] as u32;
-                last_captured = Point(h);
-                self.remove_chain(Point(h), color);
+        let enemies = self.neighbor_chains(p, opp);
+        for &h in enemies.heads() {
+            self.libs[h.idx()] -= 1;
+            if self.libs[h.idx()] == 0 {
+                captured += self.count[h.idx()] as u32;
+                last_captured = h;
+                self.remove_chain(h, color);
             }
         }
         self.captures[color.index()] += captured;
 
         // Merge with friendly neighbours.
-        let (friends, nf) = self.adjacent_chains(p, me);
-        let my_head = match nf {
+        let friends = self.neighbor_chains(p, me);
+        let my_head = match friends.len() {
             0 => p,
             1 => {
-                let h = Point(friends[0]);
+                let h = friends.heads()[0];
                 // p's own liberties that h did not already have.
                 let mut fresh = 0;
                 for n in nbrs {
@@ -108,7 +108,7 @@ impl Board {
                 self.libs[h.idx()] = libs;
                 h
             }
-            _ => self.merge_several(p, color, &friends[..nf]),
+            _ => self.merge_several(p, color, friends.heads()),
         };
 
         if self.libs[my_head.idx()] == 0 {
@@ -131,12 +131,12 @@ impl Board {
     /// chains `friends` (two or more distinct heads): the biggest one
     /// absorbs the others. Returns the head of the merged chain.
     #[inline]
-    fn merge_several(&mut self, p: Point, color: Color, friends: &[u16]) -> Point {
+    fn merge_several(&mut self, p: Point, color: Color, friends: &[Point]) -> Point {
         let me = Cell::stone(color);
-        let mut big = Point(friends[0]);
+        let mut big = friends[0];
         for &f in &friends[1..] {
-            if self.count[ix(f)] > self.count[big.idx()] {
-                big = Point(f);
+            if self.count[f.idx()] > self.count[big.idx()] {
+                big = f;
             }
         }
         // Liberties of the merged chain: those of the biggest chain
@@ -161,16 +161,16 @@ impl Board {
         };
         count_new(self, p);
         for &f in friends {
-            if f != big.0 {
-                for s in self.chain_stones(Point(f)) {
+            if f != big {
+                for s in self.chain_stones(f) {
                     count_new(self, s);
                 }
             }
         }
         let libs = self.libs[big.idx()] - 1 + extra;
         for &f in friends {
-            if f != big.0 {
-                self.join(big, Point(f));
+            if f != big {
+                self.join(big, f);
             }
         }
         self.join(big, p);
@@ -208,9 +208,8 @@ impl Board {
             for n in nbrs {
                 self.nbr[n.idx()] = self.nbr[n.idx()].wrapping_add(freed);
             }
-            let (chains, n) = self.adjacent_chains(sp, mine);
-            for &h in &chains[..n] {
-                self.libs[ix(h)] += 1;
+            for &h in self.neighbor_chains(sp, mine).heads() {
+                self.libs[h.idx()] += 1;
             }
             s = self.next[ix(s)];
             if s == head.0 {

@@ -103,10 +103,11 @@ impl Board {
 
     /// Stones of the chain `color` would form by playing at `p`.
     pub fn chain_len_after(&self, p: Point, color: Color) -> usize {
-        let (friends, nf) = self.adjacent_chains(p, Cell::stone(color));
-        1 + friends[..nf]
+        1 + self
+            .neighbor_chains(p, Cell::stone(color))
+            .heads()
             .iter()
-            .map(|&h| self.count[ix(h)] as usize)
+            .map(|&h| self.count[h.idx()] as usize)
             .sum::<usize>()
     }
 

@@ -3,6 +3,7 @@
 //! heuristic distances that seed proof numbers.
 
 use super::*;
+use crate::rules::{ChainInsert, ChainSet};
 
 impl Dfpn<'_> {
     pub(super) fn is_closed(prob: &Problem) -> bool {
@@ -333,22 +334,15 @@ impl Dfpn<'_> {
     pub(super) fn distances(&self, depth: usize) -> (u64, u64) {
         let prob = self.prob;
         let b = &self.boards[depth];
-        let mut heads = [Point(0); 16];
-        let mut n = 0;
+        // Past sixteen chains a chain may count twice; the figure only
+        // steers the search.
+        let mut chains = ChainSet::<16>::new();
         let mut att = 0u64;
         for (i, &p) in self.crucial.iter().enumerate() {
-            if !prob.chain_on_board(b, i) {
+            if !prob.chain_on_board(b, i) || chains.insert(b, p) == ChainInsert::Seen {
                 continue;
             }
-            let h = b.chain_head(p);
-            if heads[..n].contains(&h) {
-                continue;
-            }
-            if n < heads.len() {
-                heads[n] = h;
-                n += 1;
-            }
-            att += b.liberties(h).min(8) as u64;
+            att += b.liberties(p).min(8) as u64;
         }
         let attacker = Cell::stone(prob.attacker());
         let mut eyes = 0u64;

@@ -4,7 +4,7 @@
 use super::area::{area_value, solve_live};
 use super::keys::canonical_into;
 use super::*;
-use crate::rules::{Board, Cell, Color, Point};
+use crate::rules::{Board, Cell, ChainInsert, ChainSet, Color, Point};
 use crate::tsumego::region::Problem;
 
 /// A static verdict.
@@ -92,20 +92,15 @@ impl Statics {
     /// The eye-space rule for every standing crucial chain: `Some(true)`
     /// for unconditional life, `Some(false)` for life that may be seki.
     pub(super) fn lives(&mut self, prob: &Problem, b: &Board, strict: bool) -> Option<bool> {
-        let mut done = [Point(0); 8];
-        let mut n_done = 0;
+        // Past eight chains a chain may be examined twice, to the same
+        // verdict.
+        let mut done = ChainSet::<8>::new();
         for i in 0..prob.crucial.len() {
-            if !prob.chain_on_board(b, i) {
+            let p = prob.crucial[i][0];
+            if !prob.chain_on_board(b, i) || done.insert(b, p) == ChainInsert::Seen {
                 continue;
             }
-            let h = b.chain_head(prob.crucial[i][0]);
-            if done[..n_done].contains(&h) {
-                continue;
-            }
-            if n_done < done.len() {
-                done[n_done] = h;
-                n_done += 1;
-            }
+            let h = b.chain_head(p);
             if let Some(u) = self.chain_lives(prob, b, h, strict) {
                 return Some(u);
             }
