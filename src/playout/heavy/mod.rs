@@ -58,7 +58,7 @@ use liberties::{
     atari_cands, ko_recapture, ladder_chase, three_lib_cands, two_lib_cands, two_lib_defend_cands,
 };
 use pattern::{learned_pattern, pattern_cands};
-use self_atari::{SelfAtari, self_atari_kind};
+pub use self_atari::{SelfAtari, self_atari_kind};
 
 use super::{PlayoutResult, run_playout};
 use crate::learned::Model;

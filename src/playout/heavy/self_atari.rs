@@ -8,7 +8,7 @@ use crate::rules::{Board, Cell, Color, Point};
 /// tells kinds apart. The first three are always played; the last three
 /// are rejected, `SekiBreak` always and the others with a probability.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum SelfAtari {
+pub enum SelfAtari {
     /// One stone whose capture leaves the capturing chain (two or more
     /// stones) with the stone's point as its only liberty: it is retaken
     /// with profit.
@@ -34,7 +34,7 @@ pub(super) enum SelfAtari {
 
 /// The kind of the self-atari `color` would play at the empty point `p`
 /// (the caller knows it is one: at most one liberty, nothing captured).
-pub(super) fn self_atari_kind(board: &Board, p: Point, color: Color) -> SelfAtari {
+pub fn self_atari_kind(board: &Board, p: Point, color: Color) -> SelfAtari {
     let me = Cell::stone(color);
     let opp = Cell::stone(color.opponent());
     // The chain's last liberty, if any (none: suicide).
