@@ -48,6 +48,62 @@ impl Dfpn<'_> {
         })
     }
 
+    /// Forced moves (Kishimoto and Müller): when the defender's only
+    /// standing crucial chain, of two stones or more, is in atari, a
+    /// placement that neither fills its liberty nor captures an attacker
+    /// chain next to it loses to the capture at once (capturing every
+    /// crucial chain is the attacker's goal, and no other move can give
+    /// the chain a liberty). The moves that may save it, or `None` when
+    /// nothing is forced. The pass is never pruned (two passes may end
+    /// the game), nor a move after which the capture would repeat a
+    /// position of the path ([`Self::capture_repeats`]).
+    pub(super) fn forced_defences(&self, depth: usize, heads: &[Point]) -> Option<Forced> {
+        let b = &self.boards[depth];
+        let chain = *heads.first()?;
+        if heads.iter().any(|&h| h != chain) || b.liberties(chain) != 1 || b.chain_len(chain) < 2 {
+            return None;
+        }
+        let mut lib = [Point(0); 1];
+        b.chain_liberties(chain, &mut lib);
+        // The attacker plays only inside the region and never captures
+        // stones outside it.
+        if !self.prob.in_region(lib[0]) || b.chain_stones(chain).any(|s| !self.prob.in_region(s)) {
+            return None;
+        }
+        let mut moves = vec![lib[0]];
+        let att = Cell::stone(self.prob.attacker());
+        let stones = &b.geometry().stone_key[self.prob.defender.index()];
+        let mut chain_hash = 0;
+        for s in b.chain_stones(chain) {
+            chain_hash ^= stones[s.idx()];
+            for q in b.neighbors(s) {
+                if b.cell(q) == att && b.liberties(q) == 1 {
+                    b.chain_liberties(q, &mut lib);
+                    if !moves.contains(&lib[0]) {
+                        moves.push(lib[0]);
+                    }
+                }
+            }
+        }
+        Some(Forced {
+            liberty: moves[0],
+            moves,
+            chain_hash,
+        })
+    }
+
+    /// True if, after the defender's `p` on `b`, the attacker's capture of
+    /// the forced chain would repeat a position of the path (so the
+    /// capture may be banned and `p` must be searched).
+    fn capture_repeats(&self, b: &Board, p: Point, c: Color, f: &Forced) -> bool {
+        let keys = &b.geometry().stone_key;
+        let h = b.hash_after(p, c)
+            ^ f.chain_hash
+            ^ keys[self.prob.attacker().index()][f.liberty.idx()]
+            ^ zobrist::side_key(c);
+        self.path[self.floor..].contains(&h)
+    }
+
     /// The ordered, pruned children of the node at `depth`, and whether a
     /// move was banned by the repetition rule.
     pub(super) fn expand(
@@ -71,6 +127,11 @@ impl Dfpn<'_> {
                 }
             }
         }
+        let forced = if c == prob.defender {
+            self.forced_defences(depth, &heads)
+        } else {
+            None
+        };
         let spent = spend(threats, c);
         let mut banned = false;
         // (score, child, self-atari of 2+ stones capturing nothing,
@@ -80,6 +141,12 @@ impl Dfpn<'_> {
             let p = prob.region[i];
             let b = &self.boards[depth];
             if b.cell(p) != Cell::Empty {
+                continue;
+            }
+            if let Some(f) = &forced
+                && !f.moves.contains(&p)
+                && !self.capture_repeats(b, p, c, f)
+            {
                 continue;
             }
             let ko_banned = b.ko().is_some_and(|k| k.point == p && k.color == c);
@@ -259,4 +326,15 @@ impl Dfpn<'_> {
         }
         (kids, banned)
     }
+}
+
+/// The defender's forced moves at a node ([`Dfpn::forced_defences`]).
+pub(super) struct Forced {
+    /// The chain's liberty, then the liberties of the attacker chains in
+    /// atari next to it.
+    moves: Vec<Point>,
+    /// The chain's liberty, where the attacker captures.
+    liberty: Point,
+    /// The hash of the chain's stones.
+    chain_hash: u64,
 }
