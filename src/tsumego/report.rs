@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use super::problems::{Expect, FileProblem, Sides};
-use super::{OwlResult, Problem, SideAnswer, Status, format_line};
+use super::{Counters, OwlResult, Problem, SideAnswer, Status, format_line};
 use crate::rules::Move;
 
 /// The file's correct first moves, each with the solver's verdict
@@ -269,16 +269,10 @@ pub struct Summary {
     pub moves_judged: usize,
     /// ... where our key move is one of them.
     pub moves_listed: usize,
-    pub leaves: u64,
-    pub terminals: u64,
-    pub nodes: u64,
-    pub statics: u64,
-    pub static_work: u64,
-    /// Check mode: static verdicts checked, left unsettled by the check
-    /// search, and contradicted.
-    pub checked: u64,
-    pub check_unknown: u64,
-    pub contradictions: u64,
+    /// The solver's effort over every answer (leaves, nodes, static
+    /// verdicts, the check mode's tallies), as flat keys.
+    #[serde(flatten)]
+    pub effort: Counters,
     pub solver_ms: f64,
     pub wall_ms: f64,
     pub level: u8,
@@ -310,15 +304,7 @@ impl Summary {
         listed: &Listed,
     ) -> Option<bool> {
         self.problems += 1;
-        let c = sol.counters();
-        self.leaves += c.leaves;
-        self.terminals += c.terminals;
-        self.nodes += c.nodes;
-        self.statics += c.statics;
-        self.static_work += c.static_work;
-        self.checked += c.checked;
-        self.check_unknown += c.check_unknown;
-        self.contradictions += c.contradictions;
+        self.effort += sol.counters();
         for def_first in [true, false] {
             if let (Some(e), Some(a)) = (fp.expect(def_first), sol.get(def_first)) {
                 self.add_answer(fp, e, a, def_first);
@@ -360,7 +346,7 @@ impl Summary {
     pub fn check_line(&self) -> String {
         format!(
             "check: {} static verdicts checked, {} unsettled by the check search, {} contradictions",
-            self.checked, self.check_unknown, self.contradictions
+            self.effort.checked, self.effort.check_unknown, self.effort.contradictions
         )
     }
 
@@ -379,9 +365,9 @@ impl Summary {
             self.exact_agree,
             self.moves_listed,
             self.moves_judged,
-            self.leaves,
-            self.terminals,
-            self.nodes,
+            self.effort.leaves,
+            self.effort.terminals,
+            self.effort.nodes,
             self.solver_ms / 1e3,
             self.wall_ms / 1e3,
             self.level

@@ -86,7 +86,7 @@ impl Regime {
 }
 
 /// Per-solve effort.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Counters {
     /// Terminal leaves counted as GoTools counts them: a terminal position
     /// (capture, Benson life, no room, two passes) counts when the search

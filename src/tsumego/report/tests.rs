@@ -148,8 +148,11 @@ fn the_agreement_is_tallied_over_answers() {
         exact_agree: 4,
         moves_judged: 4,
         moves_listed: 4,
-        leaves: 5 + 10 + 2 + 3 + 1,
-        nodes: 10 + 20 + 4 + 6 + 2,
+        effort: Counters {
+            leaves: 5 + 10 + 2 + 3 + 1,
+            nodes: 10 + 20 + 4 + 6 + 2,
+            ..Counters::default()
+        },
         solver_ms: 6.0 * 250.0,
         level: 1,
         ..Summary::default()
@@ -170,11 +173,14 @@ fn the_summary_and_answer_texts() {
         exact_agree: 1,
         moves_judged: 2,
         moves_listed: 1,
-        leaves: 40,
-        terminals: 90,
-        nodes: 120,
-        checked: 7,
-        check_unknown: 1,
+        effort: Counters {
+            leaves: 40,
+            terminals: 90,
+            nodes: 120,
+            checked: 7,
+            check_unknown: 1,
+            ..Counters::default()
+        },
         solver_ms: 1234.0,
         wall_ms: 2500.0,
         level: 2,

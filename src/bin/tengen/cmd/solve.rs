@@ -178,13 +178,13 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
         let _ = writeln!(lock, "{}", sum.line());
     }
     drop(lock);
-    if sum.contradictions > 0 {
+    if sum.effort.contradictions > 0 {
         eprintln!(
             "tengen: the check mode found {} contradictions (printed above): the static evaluation is wrong on them",
-            sum.contradictions
+            sum.effort.contradictions
         );
     }
-    Ok(if sum.errors > 0 || sum.contradictions > 0 {
+    Ok(if sum.errors > 0 || sum.effort.contradictions > 0 {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
