@@ -241,10 +241,22 @@ impl Dfpn<'_> {
             self.play_into(depth, None, c, false);
             let key = self.tt_key(&self.boards[depth + 1], c.opponent(), !under_ko, threats);
             let rep = Self::rep_key(&self.boards[depth + 1], c.opponent());
-            let winner = self.terminal(depth + 1, last_pass);
+            let mut winner = self.terminal(depth + 1, last_pass);
+            // A pass the opponent may answer with a pass that ends the
+            // game in its favour loses at once: the attacker's in the
+            // plain game (the defender's chains stand), the defender's in
+            // the seki test. Deciding it here saves the opponent's node.
+            let mut ended = last_pass;
+            if winner.is_none() && !under_ko {
+                let end = self.terminal(depth + 1, true);
+                if end == Some(c.opponent()) {
+                    winner = end;
+                    ended = true;
+                }
+            }
             let mut kid = Child::new(None, key, rep, false, winner);
             kid.threats = threats;
-            kid.passes = last_pass && winner == Some(prob.defender);
+            kid.passes = ended && winner == Some(prob.defender);
             kid.pass_ends = !under_ko;
             let mut f = [0.0; NF];
             f[PASS_FEATURE] = 1.0;

@@ -587,3 +587,6 @@ fn spend(mut threats: [u8; 2], c: Color) -> [u8; 2] {
     threats[c.index()] = threats[c.index()].saturating_sub(1);
     threats
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,100 @@
+//! The children a node gets at expansion: forced moves, and passes that
+//! the opponent's pass decides at once.
+
+use super::*;
+use crate::tsumego::tests::eye_shape;
+use crate::weights::Weights;
+
+impl Dfpn<'_> {
+    /// The root's children with `to_move` to play: each move (`None` for
+    /// the pass) and its winner when the position after it is decided.
+    fn root_children(&mut self, to_move: Color) -> Vec<(Option<Point>, Option<Color>)> {
+        let (kids, _) = self.expand(0, to_move, false, None, self.regime.threats);
+        kids.iter().map(|k| (k.mv, k.winner)).collect()
+    }
+}
+
+fn children(prob: &Problem, regime: Regime, to_move: Color) -> Vec<(Option<Point>, Option<Color>)> {
+    let w = OrderWeights::new(&Weights::default());
+    let limits = Limits {
+        max_nodes: 1_000,
+        deadline: None,
+    };
+    Dfpn::new(prob, &w, 1, regime, limits).root_children(to_move)
+}
+
+fn pt(b: &Board, s: &str) -> Point {
+    match s.parse::<Move>() {
+        Ok(Move::Play(c)) => b.point(c),
+        other => panic!("{s}: {other:?}"),
+    }
+}
+
+fn pass_of(kids: &[(Option<Point>, Option<Color>)]) -> Option<Color> {
+    let passes: Vec<_> = kids.iter().filter(|k| k.0.is_none()).collect();
+    assert_eq!(passes.len(), 1, "one pass among {kids:?}");
+    passes[0].1
+}
+
+/// White (the defender) around a straight three, Black's wall outside: no
+/// side has won yet.
+fn straight_three() -> Problem {
+    let (b, at) = eye_shape(9, &["C3", "D3", "E3"]);
+    Problem::detect(&b, at, &[], 64).expect("closed problem")
+}
+
+#[test]
+fn the_attackers_pass_loses_to_the_defenders_pass_in_the_plain_game() {
+    let prob = straight_three();
+    let (att, def) = (prob.attacker(), prob.defender);
+    // Plain game: two passes leave the defender's chain standing, a win
+    // for it, so the attacker's pass is decided; the defender's is not
+    // (the attacker must then play, it may not pass back).
+    assert_eq!(pass_of(&children(&prob, Regime::PLAIN, att)), Some(def));
+    assert_eq!(pass_of(&children(&prob, Regime::PLAIN, def)), None);
+    // The seki test: two passes are the attacker's win, so there it is the
+    // defender's pass that is decided.
+    assert_eq!(pass_of(&children(&prob, Regime::STRICT, def)), Some(att));
+    assert_eq!(pass_of(&children(&prob, Regime::STRICT, att)), None);
+    // The placements themselves are searched (the vital point decides).
+    let moves = children(&prob, Regime::PLAIN, att);
+    assert!(
+        moves.iter().filter(|k| k.0.is_some()).count() >= 3,
+        "{moves:?}"
+    );
+}
+
+#[test]
+fn a_crucial_chain_in_atari_leaves_its_liberty_and_the_pass() {
+    // White's chain B4-C4-D4-D3-D2-D1 has one liberty, B3; Black's inner
+    // chain C1-C3 has three. Any White move but B3 lets Black capture.
+    let b = Board::from_diagram(
+        9,
+        &[
+            "XXXXX....",
+            "XOOOX....",
+            "X.XOX....",
+            "X.XOX....",
+            "X.XOX....",
+        ],
+    )
+    .unwrap();
+    let at = pt(&b, "B4");
+    let prob = Problem::detect(&b, at, &[], 64).expect("closed problem");
+    assert_eq!(prob.defender, Color::White);
+    let kids = children(&prob, Regime::PLAIN, Color::White);
+    let moves: Vec<_> = kids.iter().map(|k| k.0).collect();
+    let b3 = pt(&b, "B3");
+    assert_eq!(moves.len(), 2, "{kids:?}");
+    assert!(
+        moves.contains(&Some(b3)) && moves.contains(&None),
+        "{kids:?}"
+    );
+    // Black is not forced: it may play B1, B2 or B3 (B3 captures).
+    let black = children(&prob, Regime::PLAIN, Color::Black);
+    assert_eq!(
+        black.iter().filter(|k| k.0.is_some()).count(),
+        3,
+        "{black:?}"
+    );
+}
