@@ -104,8 +104,9 @@ impl Dfpn<'_> {
         self.path[self.floor..].contains(&h)
     }
 
-    /// The ordered, pruned children of the node at `depth`, and whether a
-    /// move was banned by the repetition rule.
+    /// The ordered, pruned children of the node at `depth`, whether a
+    /// move was banned by the repetition rule, and whether one was banned
+    /// (or let through by a threat) by the simple-ko rule.
     pub(super) fn expand(
         &mut self,
         depth: usize,
@@ -113,7 +114,7 @@ impl Dfpn<'_> {
         last_pass: bool,
         prev_alt: Option<Point>,
         threats: [u8; 2],
-    ) -> (Vec<Child>, bool) {
+    ) -> (Vec<Child>, bool, bool) {
         self.ensure_depth(depth + 1);
         let prob = self.prob;
         let role = (c == prob.defender) as usize;
@@ -134,6 +135,7 @@ impl Dfpn<'_> {
         };
         let spent = spend(threats, c);
         let mut banned = false;
+        let mut ko_here = false;
         // (score, child, self-atari of 2+ stones capturing nothing,
         // fills own eye, region index)
         let mut scored: Vec<(f64, Child, bool, bool, usize)> = Vec::new();
@@ -153,6 +155,7 @@ impl Dfpn<'_> {
             let mut ko_exempt = false;
             if ko_banned {
                 self.ko_seen = true;
+                ko_here = true;
                 if threats[c.index()] > 0 {
                     ko_exempt = true;
                 } else {
@@ -320,7 +323,8 @@ impl Dfpn<'_> {
                 kid.phi = e.phi;
                 kid.delta = e.delta;
                 kid.passes = e.passes;
-            } else if let Some((phi, delta)) = if self.regime.strict {
+                kid.ko_free = e.ko_free;
+            } else if let Some((phi, delta, ko_free)) = if self.regime.strict {
                 self.tt
                     .attacker_wins_plain(kid.key, c.opponent(), prob.attacker())
             } else {
@@ -331,12 +335,13 @@ impl Dfpn<'_> {
                 }
                 kid.phi = phi;
                 kid.delta = delta;
+                kid.ko_free = ko_free;
                 // The other regime's proof may have used two passes.
                 kid.passes = true;
             }
             kids.push(kid);
         }
-        (kids, banned)
+        (kids, banned, ko_here)
     }
 }
 

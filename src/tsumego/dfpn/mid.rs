@@ -40,9 +40,10 @@ impl Dfpn<'_> {
                 delta: 1,
                 pathdep: false,
                 passes: false,
+                ko_free: false,
             };
         }
-        let (mut kids, banned) = self.expand(depth, c, last_pass, prev_alt, threats);
+        let (mut kids, banned, ko_here) = self.expand(depth, c, last_pass, prev_alt, threats);
         let (mut phi, mut delta);
         loop {
             self.refresh_from_table(&mut kids);
@@ -69,19 +70,39 @@ impl Dfpn<'_> {
                 delta,
                 pathdep: false,
                 passes: false,
+                ko_free: false,
             };
         }
         self.count_leaves(depth, &kids, phi == 0, delta == 0);
         let (pathdep, passes) = self.resolve(depth, c, &kids, phi, delta, banned);
+        // A proof through a move that no threat paid for, or a disproof
+        // of a node where no ko ban was met, holds with any threat counts
+        // when the children's results do.
+        let ko_free = if phi == 0 {
+            kids.iter()
+                .find(|k| k.delta == 0)
+                .is_some_and(|k| k.ko_free && !k.ko_exempt)
+        } else {
+            delta == 0 && !ko_here && kids.iter().all(|k| k.ko_free)
+        };
         if !(pathdep && (phi == 0 || delta == 0)) {
             let spent = (self.counters.nodes - nodes_before).min(u32::MAX as u64) as u32;
-            self.store(key ^ threat_key(threats), key, phi, delta, passes, spent);
+            self.store(
+                key ^ threat_key(threats),
+                key,
+                phi,
+                delta,
+                passes,
+                ko_free,
+                spent,
+            );
         }
         Outcome {
             phi,
             delta,
             pathdep,
             passes,
+            ko_free,
         }
     }
 
@@ -97,6 +118,7 @@ impl Dfpn<'_> {
                 k.phi = e.phi;
                 k.delta = e.delta;
                 k.passes = e.passes;
+                k.ko_free = e.ko_free;
             }
         }
     }
@@ -153,6 +175,7 @@ impl Dfpn<'_> {
         kk.delta = cd;
         kk.pinned = out.pathdep && (cp == 0 || cd == 0);
         kk.passes = out.passes;
+        kk.ko_free = out.ko_free;
     }
 
     /// A resolved node's path dependence and passes (and, for a proof, the
@@ -192,7 +215,17 @@ impl Dfpn<'_> {
     /// Stores a node's numbers in the table (a proof or disproof also as
     /// `proven_key`, the key with the threats, outside the strict game).
     #[inline]
-    fn store(&mut self, proven_key: u64, key: u64, phi: u64, delta: u64, passes: bool, spent: u32) {
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        proven_key: u64,
+        key: u64,
+        phi: u64,
+        delta: u64,
+        passes: bool,
+        ko_free: bool,
+        spent: u32,
+    ) {
         if self.tt.map.len() >= TT_CAP {
             self.tt.make_room();
         }
@@ -207,8 +240,9 @@ impl Dfpn<'_> {
             delta,
             work: 0,
             passes,
+            ko_free,
         });
-        (e.phi, e.delta, e.passes) = (phi, delta, passes);
+        (e.phi, e.delta, e.passes, e.ko_free) = (phi, delta, passes, ko_free);
         e.work = e.work.saturating_add(spent);
     }
 

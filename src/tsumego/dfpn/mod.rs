@@ -178,6 +178,9 @@ struct Entry {
     /// The proof or disproof may rest on the defender winning by two
     /// passes (a seki, or life that only the seki test tells apart).
     passes: bool,
+    /// The proof or disproof holds whatever the threat counts: no ko ban
+    /// met below it could have been lifted or imposed by a threat.
+    ko_free: bool,
 }
 
 /// What one call of the recursion returns.
@@ -189,6 +192,8 @@ struct Outcome {
     pathdep: bool,
     /// See [`Entry::passes`].
     passes: bool,
+    /// See [`Entry::ko_free`].
+    ko_free: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -215,6 +220,8 @@ struct Child {
     threats: [u8; 2],
     /// See [`Entry::passes`].
     passes: bool,
+    /// See [`Entry::ko_free`] (a terminal child is).
+    ko_free: bool,
 }
 
 impl Child {
@@ -233,6 +240,7 @@ impl Child {
             h_mine: 0,
             threats: [0, 0],
             passes: false,
+            ko_free: winner.is_some(),
         }
     }
 }
@@ -430,7 +438,7 @@ impl<'a> Dfpn<'a> {
     /// them first: the static scores alone, since nothing is learned yet
     /// (the tuner's static fitness). Pruning applies at levels 2-5.
     pub fn root_order(&mut self, to_move: Color) -> Vec<Move> {
-        let (kids, _) = self.expand(0, to_move, false, None, self.regime.threats);
+        let (kids, ..) = self.expand(0, to_move, false, None, self.regime.threats);
         kids.iter()
             .map(|k| {
                 k.mv.map_or(Move::Pass, |p| Move::Play(self.prob.board.coord(p)))
@@ -481,6 +489,7 @@ impl<'a> Dfpn<'a> {
             delta,
             pathdep,
             passes,
+            ..
         } = self.mid(root, INF, INF);
         let win = if self.aborted {
             None
@@ -542,7 +551,7 @@ impl<'a> Dfpn<'a> {
             if depth > 0 && self.terminal(depth, false).is_some() {
                 break;
             }
-            let (kids, _) = self.expand(depth, c, last_pass, None, threats);
+            let (kids, ..) = self.expand(depth, c, last_pass, None, threats);
             // The winner's first proven move; for the loser, its first
             // refuted move other than a pass, else the pass.
             let pick = kids

@@ -25,13 +25,15 @@ impl TransTable {
     /// counts: an external threat is an option, never an obligation, so a
     /// side that wins with fewer threats of its own and more of its
     /// opponent's wins here too, and one that loses with more of its own
-    /// and fewer of its opponent's loses here too.
+    /// and fewer of its opponent's loses here too. A result that met no
+    /// ko ban ([`Entry::ko_free`]) holds with any counts. The third value
+    /// says whether the result read is itself ko-free.
     pub(super) fn dominated(
         &self,
         key: u64,
         threats: [u8; 2],
         to_move: Color,
-    ) -> Option<(u64, u64)> {
+    ) -> Option<(u64, u64, bool)> {
         // The first search of an answer has nothing to read from.
         if self.seen.len() < 2 {
             return None;
@@ -47,15 +49,12 @@ impl TransTable {
             }
             let worse = a[x] <= threats[x] && a[y] >= threats[y];
             let better = a[x] >= threats[x] && a[y] <= threats[y];
-            if !(worse || better) {
-                continue;
-            }
             if let Some(e) = self.map.get(&(base ^ threat_key(a))) {
-                if worse && e.phi == 0 {
-                    return Some((0, INF));
+                if (worse || e.ko_free) && e.phi == 0 {
+                    return Some((0, INF, e.ko_free));
                 }
-                if better && e.delta == 0 {
-                    return Some((INF, 0));
+                if (better || e.ko_free) && e.delta == 0 {
+                    return Some((INF, 0, e.ko_free));
                 }
             }
         }
@@ -72,12 +71,12 @@ impl TransTable {
         key: u64,
         to_move: Color,
         attacker: Color,
-    ) -> Option<(u64, u64)> {
+    ) -> Option<(u64, u64, bool)> {
         let e = self.map.get(&(key ^ STRICT_KEY))?;
         if to_move == attacker && e.phi == 0 {
-            Some((0, INF))
+            Some((0, INF, false))
         } else if to_move != attacker && e.delta == 0 {
-            Some((INF, 0))
+            Some((INF, 0, false))
         } else {
             None
         }

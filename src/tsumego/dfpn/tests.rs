@@ -1,5 +1,5 @@
-//! The children a node gets at expansion: forced moves, and passes that
-//! the opponent's pass decides at once.
+//! The children a node gets at expansion (forced moves, passes that the
+//! opponent's pass decides at once) and results read across threat counts.
 
 use super::*;
 use crate::tsumego::tests::eye_shape;
@@ -9,7 +9,7 @@ impl Dfpn<'_> {
     /// The root's children with `to_move` to play: each move (`None` for
     /// the pass) and its winner when the position after it is decided.
     fn root_children(&mut self, to_move: Color) -> Vec<(Option<Point>, Option<Color>)> {
-        let (kids, _) = self.expand(0, to_move, false, None, self.regime.threats);
+        let (kids, ..) = self.expand(0, to_move, false, None, self.regime.threats);
         kids.iter().map(|k| (k.mv, k.winner)).collect()
     }
 }
@@ -96,5 +96,40 @@ fn a_crucial_chain_in_atari_leaves_its_liberty_and_the_pass() {
         black.iter().filter(|k| k.0.is_some()).count(),
         3,
         "{black:?}"
+    );
+}
+
+#[test]
+fn a_result_that_met_no_ko_settles_every_threat_count() {
+    // The straight three has no ko: what the plain search proved holds
+    // when the loser has five threats, read from the table at once.
+    // (Without the static evaluation, which would see the kill at once.)
+    let prob = straight_three();
+    let w = OrderWeights::new(&Weights::default());
+    let limits = Limits {
+        max_nodes: 100_000,
+        deadline: None,
+    };
+    let run = |regime: Regime, table: TransTable| {
+        let mut s = Dfpn::new(&prob, &w, 1, regime, limits)
+            .with_table(table)
+            .without_statics();
+        let p = s.solve(prob.attacker());
+        (p.win, p.counters.nodes, s.take_table())
+    };
+    let (plain, plain_nodes, table) = run(Regime::PLAIN, TransTable::default());
+    assert_eq!(plain, Some(true), "the attacker kills at the vital point");
+    let five = Regime::threats_for(prob.defender, 5);
+    let (fresh, fresh_nodes, _) = run(five, TransTable::default());
+    let (kept, kept_nodes, _) = run(five, table);
+    assert_eq!(fresh, Some(true));
+    assert_eq!(kept, Some(true));
+    assert!(
+        plain_nodes > 1 && fresh_nodes > 1,
+        "{plain_nodes} {fresh_nodes}"
+    );
+    assert_eq!(
+        kept_nodes, 1,
+        "the root's winning child is read from the table"
     );
 }
