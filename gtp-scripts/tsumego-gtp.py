@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""GoTools' problems asked through GTP, as a GoGui user or a playing engine
+asks them: one owl command per answer, under a time limit per command.
+
+Usage:
+  gtp-scripts/tsumego-gtp.py [--secs S] [--per-file N] [--gnugo]
+      [--engine "CMD"] [--list] FILES...
+
+For every answer a GoTools file gives (one per mover), the engine (default
+`target/release/tengen --threads 1 --quiet --no-table`) is set up on a
+19x19 board with the problem's stones and asked `tengen-owl_defend`
+(White first) or `tengen-owl_attack` (Black first) on every marked stone,
+after `tengen-tsumego_limit time S` (default 2 s). The wall time of each
+command is measured here, as the client sees it. With `--gnugo`, GNU Go
+3.8 is asked `owl_defend`/`owl_attack` on the first marked stone of the
+same position (it reads one dragon).
+
+Prints per file and in total: answers, answered (not `unknown`), class
+agreement with GoTools (lives / dies / ko; an unknown counts as a miss),
+exact code agreement, and the time per command (median, p90, max).
+`--list` prints every answer that was not answered or disagrees.
+Codes as in tsumego-vs-gnugo.py: for the mover, 1 success, 0 failure,
+2/3 a ko.
+"""
+import argparse
+import collections
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gotools_files import parse, vert  # noqa: E402
+
+
+def gotools_code(mover, status):
+    """GNU Go's code for the mover from GoTools' status about White."""
+    if status == "l":
+        return 1 if mover == "?" else 0
+    if status == "d":
+        return 0 if mover == "?" else 1
+    white_favoured = status[0] == "l"
+    return 2 if white_favoured == (mover == "?") else 3
+
+
+def cls(code):
+    if code is None:
+        return "unknown"
+    return "ko" if code in (2, 3) else ("win" if code == 1 else "loss")
+
+
+class Gtp:
+    def __init__(self, argv):
+        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+
+    def cmd(self, c):
+        self.p.stdin.write(c + "\n")
+        self.p.stdin.flush()
+        out = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"engine exited on {c!r}")
+            if line.strip() == "" and out:
+                break
+            if line.strip():
+                out.append(line.strip())
+        return " ".join(out)
+
+    def setup(self, stones):
+        self.cmd("boardsize 19")
+        self.cmd("clear_board")
+        for c, x, y in stones:
+            r = self.cmd(f"play {c} {vert(x, y)}")
+            if not r.startswith("="):
+                sys.exit(f"play {c} {vert(x, y)}: {r}")
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+
+
+def code_of(reply):
+    """The owl code of a reply `= 1 B1`, None for `= unknown` or an error."""
+    parts = reply.split()
+    if len(parts) >= 2 and parts[0] == "=" and parts[1].isdigit():
+        return int(parts[1])
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("files", nargs="+")
+    ap.add_argument("--secs", type=float, default=2.0)
+    ap.add_argument("--per-file", type=int, default=0, help="first N problems of each file (0: all)")
+    ap.add_argument("--engine", default="target/release/tengen --threads 1 --quiet --no-table")
+    ap.add_argument("--gnugo", action="store_true")
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+
+    eng = Gtp(a.engine.split())
+    r = eng.cmd(f"tengen-tsumego_limit time {a.secs:g}")
+    if not r.startswith("="):
+        sys.exit(f"tengen-tsumego_limit: {r}")
+    gnu = Gtp(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules"]) if a.gnugo else None
+    table = collections.defaultdict(collections.Counter)
+    times, gtimes = [], []
+    for path in a.files:
+        fname = os.path.basename(path)
+        probs = parse(path)
+        if a.per_file:
+            probs = probs[: a.per_file]
+        for p in probs:
+            eng.setup(p["stones"])
+            if gnu:
+                gnu.setup(p["stones"])
+            marks = " ".join(vert(x, y) for x, y in p["marks"])
+            for mover, owl in (("?", "defend"), ("A", "attack")):
+                best = next((x for x in p["ans"] if x[0] == mover), None)
+                if best is None:
+                    continue
+                want = gotools_code(mover, best[2])
+                t = time.perf_counter()
+                reply = eng.cmd(f"tengen-owl_{owl} {marks}")
+                dt = time.perf_counter() - t
+                times.append(dt)
+                mine = code_of(reply)
+                c = table[fname]
+                c["answers"] += 1
+                c["answered"] += mine is not None
+                c["class"] += cls(mine) == cls(want)
+                c["code"] += mine == want
+                if gnu:
+                    t = time.perf_counter()
+                    g = code_of(gnu.cmd(f"owl_{owl} {vert(*p['marks'][0])}"))
+                    gtimes.append(time.perf_counter() - t)
+                    c["gnugo class"] += cls(g) == cls(want)
+                if a.list and cls(mine) != cls(want):
+                    print(f"  {fname} {p['name']} {'White' if mover == '?' else 'Black'} first: "
+                          f"GoTools {best[2]} (code {want}), tengen {reply!r} in {dt:.2f} s")
+    eng.close()
+    if gnu:
+        gnu.close()
+
+    keys = ["answers", "answered", "class", "code"] + (["gnugo class"] if gnu else [])
+
+    def row(c):
+        n = max(1, c["answers"])
+        return "  ".join(f"{k} {c[k]}" + ("" if k == "answers" else f" ({100 * c[k] / n:.1f}%)") for k in keys)
+
+    def order(f):
+        m = re.match(r"lv(\d+)\.(\d+)$", f)
+        return (int(m.group(1)), int(m.group(2))) if m else (99, 0)
+
+    total = collections.Counter()
+    for f in sorted(table, key=order):
+        total += table[f]
+        print(f"{f:8} {row(table[f])}")
+    print(f"total    {row(total)}")
+    if times:
+        times.sort()
+        print(f"tengen time per command (wall, {a.secs:g} s limit): median {statistics.median(times):.3f} s, "
+              f"p90 {times[int(0.9 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s, sum {sum(times):.1f} s")
+    if gtimes:
+        print(f"GNU Go owl time: sum {sum(gtimes):.1f} s, max {max(gtimes):.3f} s")
+
+
+if __name__ == "__main__":
+    main()
