@@ -1,5 +1,6 @@
-"""Reading GoTools' problem files, shared by the gtp-scripts that compare
-tengen with GoTools (tsumego-vs-gnugo.py, gotools-check.py)."""
+"""Reading GoTools' problem files and mapping their answers to GNU Go's
+owl codes, shared by the gtp-scripts that compare tengen with GoTools
+(tsumego-vs-gnugo.py, tsumego-gtp.py, gotools-check.py)."""
 
 import re
 import sys
@@ -57,3 +58,22 @@ def parse(path):
 def vert(x, y):
     """GTP vertex of a GoTools point (AA is A19)."""
     return f"{COLS[x]}{N - y}"
+
+
+def gotools_code(mover, status):
+    """GNU Go's owl code for the mover (`?` White, `A` Black) from
+    GoTools' status about White: 1 success, 0 failure, 2 a ko the mover
+    is favoured in, 3 one it needs a threat for."""
+    if status == "l":
+        return 1 if mover == "?" else 0
+    if status == "d":
+        return 0 if mover == "?" else 1
+    white_favoured = status[0] == "l"
+    return 2 if white_favoured == (mover == "?") else 3
+
+
+def cls(code):
+    """The class of an owl code: win, loss, ko, or unknown (None)."""
+    if code is None:
+        return "unknown"
+    return "ko" if code in (2, 3) else ("win" if code == 1 else "loss")

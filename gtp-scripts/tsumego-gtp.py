@@ -32,23 +32,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gotools_files import parse, vert  # noqa: E402
-
-
-def gotools_code(mover, status):
-    """GNU Go's code for the mover from GoTools' status about White."""
-    if status == "l":
-        return 1 if mover == "?" else 0
-    if status == "d":
-        return 0 if mover == "?" else 1
-    white_favoured = status[0] == "l"
-    return 2 if white_favoured == (mover == "?") else 3
-
-
-def cls(code):
-    if code is None:
-        return "unknown"
-    return "ko" if code in (2, 3) else ("win" if code == 1 else "loss")
+from gotools_files import cls, gotools_code, parse, vert  # noqa: E402
 
 
 class Gtp:

@@ -27,7 +27,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gotools_files import parse, vert  # noqa: E402
+from gotools_files import cls, gotools_code, parse, vert  # noqa: E402
 
 
 def read_gotools(path):
@@ -36,24 +36,6 @@ def read_gotools(path):
         p["name"]: (p["stones"], p["marks"], [a[:3] for a in p["ans"]])
         for p in parse(path)
     }
-
-
-def gotools_code(mover, status):
-    """GNU Go's code for the mover from GoTools' status about White."""
-    if status == "l":
-        return 1 if mover == "?" else 0
-    if status == "d":
-        return 0 if mover == "?" else 1
-    lives = status[0] == "l"
-    white_favoured = lives
-    mover_favoured = white_favoured == (mover == "?")
-    return 2 if mover_favoured else 3
-
-
-def cls(code):
-    if code is None:
-        return "unknown"
-    return "ko" if code in (2, 3) else ("win" if code == 1 else "loss")
 
 
 def main():
