@@ -7,7 +7,8 @@ Usage:
       [--engine "CMD"] [--list] FILES...
 
 For every answer a GoTools file gives (one per mover), the engine (default
-`target/release/tengen --threads 1 --quiet --no-table`) is set up on a
+the repository's `target/release/tengen --threads 1 --quiet --no-table`;
+`--engine` takes a shell-style command line) is set up on a
 19x19 board with the problem's stones and asked `tengen-owl_defend`
 (White first) or `tengen-owl_attack` (Black first) on every marked stone,
 after `tengen-tsumego_limit time S` (default 2 s). The wall time of each
@@ -19,13 +20,14 @@ Prints per file and in total: answers, answered (not `unknown`), class
 agreement with GoTools (lives / dies / ko; an unknown counts as a miss),
 exact code agreement, and the time per command (median, p90, max).
 `--list` prints every answer that was not answered or disagrees.
-Codes as in tsumego-vs-gnugo.py: for the mover, 1 success, 0 failure,
-2/3 a ko.
+Codes as GNU Go writes them, for the mover (gotools_files.gotools_code):
+1 success, 0 failure, 2/3 a ko.
 """
 import argparse
 import collections
 import os
 import re
+import shlex
 import statistics
 import subprocess
 import sys
@@ -37,8 +39,12 @@ from gotools_files import cls, gotools_code, parse, vert  # noqa: E402
 
 class Gtp:
     def __init__(self, argv):
-        self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        try:
+            self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        except OSError as e:
+            sys.exit(f"cannot start {shlex.join(argv)}: {e} (build tengen with "
+                     "`cargo build --release`, or name the engine with --engine)")
 
     def cmd(self, c):
         self.p.stdin.write(c + "\n")
@@ -80,12 +86,14 @@ def main():
     ap.add_argument("files", nargs="+")
     ap.add_argument("--secs", type=float, default=2.0)
     ap.add_argument("--per-file", type=int, default=0, help="first N problems of each file (0: all)")
-    ap.add_argument("--engine", default="target/release/tengen --threads 1 --quiet --no-table")
+    here = os.path.dirname(os.path.abspath(__file__))
+    tengen = os.path.join(here, "..", "target", "release", "tengen")
+    ap.add_argument("--engine", default=shlex.join([tengen, "--threads", "1", "--quiet", "--no-table"]))
     ap.add_argument("--gnugo", action="store_true")
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
 
-    eng = Gtp(a.engine.split())
+    eng = Gtp(shlex.split(a.engine))
     r = eng.cmd(f"tengen-tsumego_limit time {a.secs:g}")
     if not r.startswith("="):
         sys.exit(f"tengen-tsumego_limit: {r}")
