@@ -106,6 +106,9 @@ def main():
         if a.per_file:
             probs = probs[: a.per_file]
         for p in probs:
+            if not p["marks"]:
+                print(f"  {fname} {p['name']}: no [XY] mark names the crucial chains; skipped")
+                continue
             eng.setup(p["stones"])
             if gnu:
                 gnu.setup(p["stones"])
