@@ -25,6 +25,7 @@ Codes as GNU Go writes them, for the mover (gotools_files.gotools_code):
 """
 import argparse
 import collections
+import math
 import os
 import re
 import shlex
@@ -158,7 +159,7 @@ def main():
     if times:
         times.sort()
         print(f"tengen time per command (wall, {a.secs:g} s limit): median {statistics.median(times):.3f} s, "
-              f"p90 {times[int(0.9 * (len(times) - 1))]:.3f} s, max {times[-1]:.3f} s, sum {sum(times):.1f} s")
+              f"p90 {times[math.ceil(0.9 * len(times)) - 1]:.3f} s, max {times[-1]:.3f} s, sum {sum(times):.1f} s")
     if gtimes:
         print(f"GNU Go owl time: sum {sum(gtimes):.1f} s, max {max(gtimes):.3f} s")
 
