@@ -345,8 +345,11 @@ impl Summary {
     /// The check mode's line (no newline).
     pub fn check_line(&self) -> String {
         format!(
-            "check: {} static verdicts checked, {} unsettled by the check search, {} contradictions",
-            self.effort.checked, self.effort.check_unknown, self.effort.contradictions
+            "check: {} static verdicts checked ({} by the region game), {} unsettled by the check search, {} contradictions",
+            self.effort.checked,
+            self.effort.checked_region,
+            self.effort.check_unknown,
+            self.effort.contradictions
         )
     }
 

@@ -668,7 +668,7 @@ fn static_verdicts_agree_with_the_search_without_them() {
         every: 1,
         max_nodes: 100_000,
     };
-    let (mut checked, mut answers, mut used) = (0, 0, 0);
+    let (mut checked, mut answers, mut used, mut region) = (0, 0, 0, 0);
     with_stack(|| {
         for prob in played_out(29, 120) {
             let att = prob.attacker();
@@ -692,6 +692,7 @@ fn static_verdicts_agree_with_the_search_without_them() {
                         prob.render()
                     );
                     checked += c.checked - c.check_unknown;
+                    region += c.checked_region;
                     used += (c.statics > 0) as usize;
                     let b = dfpn::Dfpn::new(&prob, &w, 1, regime, limits)
                         .without_statics()
@@ -710,11 +711,11 @@ fn static_verdicts_agree_with_the_search_without_them() {
         }
     });
     assert!(
-        checked >= 500 && answers >= 500 && used >= 100,
-        "only {checked} verdicts checked, {answers} answers compared, {used} searches used a verdict"
+        checked >= 500 && answers >= 500 && used >= 100 && region >= 100,
+        "only {checked} verdicts checked ({region} of the region game), {answers} answers compared, {used} searches used a verdict"
     );
     eprintln!(
-        "{checked} verdicts checked, {answers} answers compared, {used} searches used a verdict"
+        "{checked} verdicts checked ({region} of the region game), {answers} answers compared, {used} searches used a verdict"
     );
 }
 

@@ -110,6 +110,8 @@ pub struct Counters {
     pub checked: u64,
     pub check_unknown: u64,
     pub contradictions: u64,
+    /// Of the checked verdicts, those of the region game (`eyes`).
+    pub checked_region: u64,
     /// Expansions whose child was found in the transposition table.
     pub tt_hits: u64,
 }
@@ -124,6 +126,7 @@ impl std::ops::AddAssign for Counters {
         self.checked += o.checked;
         self.check_unknown += o.check_unknown;
         self.contradictions += o.contradictions;
+        self.checked_region += o.checked_region;
         self.tt_hits += o.tt_hits;
     }
 }

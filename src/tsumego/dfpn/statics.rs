@@ -304,6 +304,7 @@ impl Dfpn<'_> {
             .win
             .map(|w| if w { to_move } else { to_move.opponent() });
         self.counters.checked += 1;
+        self.counters.checked_region += self.statics.by_region_game() as u64;
         match full {
             None => self.counters.check_unknown += 1,
             Some(f) if f != winner => {

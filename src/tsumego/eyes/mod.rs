@@ -1,7 +1,7 @@
 //! Static life and death: positions the search may end because a small
 //! local game, solved exactly once ([`local`](super::local)), decides them.
 //!
-//! Two rules, each a proof under the solver's rules (see docs/tsumego.md,
+//! Three rules, each a proof under the solver's rules (see docs/tsumego.md,
 //! "Static evaluation"):
 //!
 //! - **Eye spaces.** An *area* of a defender chain B is a connected set of
@@ -22,6 +22,14 @@
 //!   that is not a safe attacker stone is a vertex, B is one vertex, and
 //!   the attacker's safe chains are the wall. Its value, solved from the
 //!   position with the side to move, is the problem's.
+//! - **Small region.** When the defender has several chains and the
+//!   closed region at most [`MAX_REGION_EMPTY`] empty points, the whole
+//!   problem is a local game with every stone its own vertex (a captured
+//!   chain leaves its points empty, as on the board), the crucial chains
+//!   as the problem names them (one stands while each of its original
+//!   points holds a defender stone) and the safe attacker chains as the
+//!   wall. The games of one search share a memo, and each may add at most
+//!   [`REGION_LIMIT`] positions to it before it counts as undecided.
 //!
 //! Only *clean* values count: no ko ban and no repetition ban met the
 //! losing side, so they hold under every ko-threat regime and history.
@@ -67,6 +75,16 @@ pub const MAX_AREA: usize = 8;
 pub const MAX_LIVE: usize = 9;
 /// Positions searched in one local game before it counts as undecided.
 pub const LOCAL_LIMIT: u64 = 5_000;
+/// Most empty points of the region game.
+pub const MAX_REGION_EMPTY: usize = 8;
+/// Most vertices of the region game (at most
+/// [`crate::tsumego::local::MAX_V`]).
+pub const MAX_REGION_V: usize = 16;
+/// New positions one region game may search (its memo keeps them for the
+/// next game of the same search).
+pub const REGION_LIMIT: u64 = 100;
+/// Memo entries the region games of a search keep before emptying it.
+const REGION_MEMO_CAP: usize = 1 << 20;
 /// Cached values kept before the cache is emptied.
 const CACHE_CAP: usize = 1 << 20;
 
@@ -87,6 +105,8 @@ pub type Key = Vec<u8>;
 /// Key kinds.
 const KIND_AREA: u8 = 0;
 const KIND_LIVE: u8 = 1;
+/// Not a key: marks the region game in [`Statics::why`].
+const KIND_REGION: u8 = 2;
 
 /// What an eye space gives its chain (see the module doc).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -5,6 +5,7 @@ use super::area::{area_value, solve_live};
 use super::keys::canonical_into;
 use super::*;
 use crate::rules::{Board, Cell, ChainInsert, ChainSet, Color, Point};
+use crate::tsumego::local::{self, Graph, Solver, State};
 use crate::tsumego::region::Problem;
 
 /// A static verdict.
@@ -16,9 +17,57 @@ pub struct Verdict {
     pub unconditional: bool,
 }
 
+/// One vertex of the region game: its point, whether it touches the
+/// attacker's safe wall, and its crucial chain (index + 1, or 0).
+type RegionVertex = (Point, bool, u16);
+
+/// The region games of one search ([`Statics::region_game`]): the graph
+/// of the current vertex list and the memo its games share.
+struct RegionGames {
+    sig: Vec<RegionVertex>,
+    strict: bool,
+    graph: Graph,
+    memo: AHashMap<State, local::Verdict>,
+}
+
+impl RegionGames {
+    fn new(b: &Board, sig: Vec<RegionVertex>, strict: bool) -> RegionGames {
+        let mut graph = Graph::new(sig.len());
+        let mut crucial: Vec<(u16, u32)> = Vec::new();
+        for (v, &(p, walled, k)) in sig.iter().enumerate() {
+            if walled {
+                graph.wall |= 1 << v;
+            }
+            if k > 0 {
+                match crucial.iter_mut().find(|c| c.0 == k) {
+                    Some(c) => c.1 |= 1 << v,
+                    None => crucial.push((k, 1 << v)),
+                }
+            }
+            for q in b.neighbors(p) {
+                if let Some(u) = sig.iter().position(|e| e.0 == q) {
+                    graph.connect(v, u);
+                }
+            }
+        }
+        graph.crucial = crucial.into_iter().map(|c| c.1).collect();
+        RegionGames {
+            sig,
+            strict,
+            graph,
+            memo: AHashMap::new(),
+        }
+    }
+}
+
 /// Reusable buffers and the work done (local-game positions searched).
 #[derive(Default)]
 pub struct Statics {
+    /// The region games of this search (one [`Statics`] serves one).
+    region: Option<RegionGames>,
+    /// The crucial chain (index + 1, or 0) of each point of the problem,
+    /// filled by the first region game.
+    crucial_at: Vec<u16>,
     mark: Vec<u32>,
     stamp: u32,
     stack: Vec<Point>,
@@ -59,6 +108,7 @@ impl Statics {
         strict: bool,
         closed: bool,
     ) -> Option<Verdict> {
+        self.why_key.clear();
         let def = Cell::stone(prob.defender);
         // The defender's chains in the region: one, or more.
         let mut head: Option<Point> = None;
@@ -80,6 +130,13 @@ impl Statics {
             && !several
             && closed
             && let Some(v) = self.one_chain(prob, b, to_move, strict)
+        {
+            return Some(v);
+        }
+        if several
+            && closed
+            && !prob.is_open()
+            && let Some(v) = self.region_game(prob, b, to_move, strict)
         {
             return Some(v);
         }
@@ -241,6 +298,11 @@ impl Statics {
         );
     }
 
+    /// The last verdict came from the region game.
+    pub fn by_region_game(&self) -> bool {
+        self.why_key.first() == Some(&KIND_REGION)
+    }
+
     /// What decided the last verdict: the local game's key, decoded.
     pub fn why(&self) -> String {
         match self.why_key.first() {
@@ -249,11 +311,12 @@ impl Statics {
                 decode(&self.why_key).0,
                 decode(&self.why_key).1
             ),
+            Some(&KIND_REGION) => "region game".into(),
             Some(_) => format!(
                 "one-chain game {:?}",
                 decode(&self.why_key[..self.why_key.len() - 1].to_vec()).0
             ),
-            None => "?".into(),
+            None => "a one-point eye beside another eye".into(),
         }
     }
 
@@ -347,6 +410,126 @@ impl Statics {
         };
         Some(Verdict {
             winner,
+            unconditional: strict,
+        })
+    }
+
+    /// The region rule: the defender has several chains in a closed
+    /// region with at most [`MAX_REGION_EMPTY`] empty points. Every region
+    /// point that is not a safe attacker stone is a vertex, each stone its
+    /// own (a captured chain leaves its points empty, as on the board); a
+    /// vertex next to a safe attacker chain or outside the region touches
+    /// the wall; the crucial chains are their original points (one with a
+    /// point under a safe attacker stone can never stand again and is
+    /// left out). The graph depends on the safe chains only, so the games
+    /// of one search share a graph and a memo ([`RegionGames`]) until a
+    /// safe chain grows.
+    fn region_game(
+        &mut self,
+        prob: &Problem,
+        b: &Board,
+        to_move: Color,
+        strict: bool,
+    ) -> Option<Verdict> {
+        let att = Cell::stone(prob.attacker());
+        let def = Cell::stone(prob.defender);
+        let empties = prob
+            .region
+            .iter()
+            .filter(|&&p| b.cell(p) == Cell::Empty)
+            .count();
+        if empties > MAX_REGION_EMPTY {
+            return None;
+        }
+        let mut known: [(Point, bool); 32] = [(Point(0), false); 32];
+        let mut n_known = 0;
+        let mut is_safe = |q: Point| -> bool {
+            let h = b.chain_head(q);
+            if let Some(&(_, s)) = known[..n_known].iter().find(|e| e.0 == h) {
+                return s;
+            }
+            let s = prob.safe_chain(b, h);
+            if n_known < known.len() {
+                known[n_known] = (h, s);
+                n_known += 1;
+            }
+            s
+        };
+        if self.crucial_at.is_empty() {
+            self.crucial_at = vec![0; crate::rules::board::MAX_POINTS];
+            for (i, c) in prob.crucial.iter().enumerate() {
+                for &p in c {
+                    self.crucial_at[p.idx()] = i as u16 + 1;
+                }
+            }
+        }
+        // Crucial chains with a point under a safe attacker stone.
+        let mut dead = 0u64;
+        for (i, c) in prob.crucial.iter().enumerate() {
+            if i >= 64 {
+                // More chains than the mask holds: no verdict.
+                return None;
+            }
+            if c.iter().any(|&p| b.cell(p) == att && is_safe(p)) {
+                dead |= 1 << i;
+            }
+        }
+        let mut sig: Vec<RegionVertex> = Vec::with_capacity(MAX_REGION_V);
+        let (mut att_mask, mut def_mask) = (0u32, 0u32);
+        for &p in &prob.region {
+            let c = b.cell(p);
+            if c == att && is_safe(p) {
+                continue;
+            }
+            if sig.len() == MAX_REGION_V {
+                return None;
+            }
+            let walled = b.neighbors(p).iter().any(|&q| {
+                let cq = b.cell(q);
+                (cq == att && is_safe(q)) || (!prob.in_region(q) && cq != Cell::Border)
+            });
+            let k = match self.crucial_at[p.idx()] {
+                k if k > 0 && dead & (1 << (k - 1)) != 0 => 0,
+                k => k,
+            };
+            let bit = 1u32 << sig.len();
+            if c == att {
+                att_mask |= bit;
+            } else if c == def {
+                def_mask |= bit;
+            }
+            sig.push((p, walled, k));
+        }
+        let games = match &mut self.region {
+            Some(g) if g.strict == strict && g.sig == sig => g,
+            slot => slot.insert(RegionGames::new(b, sig, strict)),
+        };
+        if games.graph.crucial.is_empty() {
+            // No crucial chain can stand again: the attacker has won.
+            self.why_key.clear();
+            self.why_key.push(KIND_REGION);
+            return Some(Verdict {
+                winner: prob.attacker(),
+                unconditional: false,
+            });
+        }
+        if games.memo.len() > REGION_MEMO_CAP {
+            games.memo.clear();
+        }
+        let memo = std::mem::take(&mut games.memo);
+        let mut solver = Solver::with_memo(&games.graph, strict, REGION_LIMIT, memo);
+        let v = solver.solve(State::new(att_mask, def_mask, to_move == prob.defender));
+        self.work += solver.nodes;
+        games.memo = solver.into_memo();
+        let v = v.filter(|v| v.clean)?;
+        self.why_key.clear();
+        self.why_key.push(KIND_REGION);
+        Some(Verdict {
+            winner: if v.defender_wins {
+                prob.defender
+            } else {
+                prob.attacker()
+            },
             unconditional: strict,
         })
     }

@@ -319,3 +319,144 @@ fn square_four_in_the_corner_is_no_two_eyes() {
     let (v, _) = solve_area(&key);
     assert!(!v.two, "{v:?}");
 }
+
+/// The winner by df-pn without the static evaluation, `first` to move.
+fn searched_winner(prob: &Problem, first: crate::rules::Color) -> crate::rules::Color {
+    use crate::tsumego::{Limits, Regime, dfpn::Dfpn};
+    let w = crate::tsumego::order::OrderWeights::new(&crate::weights::Weights::default());
+    let limits = Limits {
+        max_nodes: 1_000_000,
+        deadline: None,
+    };
+    let win = crate::pool::with_stack(|| {
+        Dfpn::new(prob, &w, 1, Regime::PLAIN, limits)
+            .without_statics()
+            .solve(first)
+            .win
+    })
+    .expect("small problems settle");
+    if win { first } else { first.opponent() }
+}
+
+/// The region game's verdict with `first` to move, checked against the
+/// search without the static evaluation. A game adds at most
+/// [`REGION_LIMIT`] positions to the memo of its search, so the verdict
+/// is asked again as a search would ask it at other positions, at most 30
+/// times.
+fn region_verdict(prob: &Problem, first: crate::rules::Color) -> crate::rules::Color {
+    let mut st = Statics::default();
+    let v = (0..30)
+        .find_map(|_| st.verdict(prob, &prob.board, first, false, true))
+        .unwrap_or_else(|| panic!("no verdict, {first:?} first\n{}", prob.render()));
+    assert!(
+        st.by_region_game(),
+        "decided by {}, not the region game\n{}",
+        st.why(),
+        prob.render()
+    );
+    assert_eq!(
+        v.winner,
+        searched_winner(prob, first),
+        "{first:?} first\n{}",
+        prob.render()
+    );
+    v.winner
+}
+
+fn diagram_problem(rows: &[&str], crucial: &[&str]) -> Problem {
+    let b = crate::rules::Board::from_diagram(9, rows).unwrap();
+    let at: Vec<_> = crucial
+        .iter()
+        .map(|s| match s.parse::<crate::rules::Move>().unwrap() {
+            crate::rules::Move::Play(c) => b.point(c),
+            crate::rules::Move::Pass => unreachable!(),
+        })
+        .collect();
+    Problem::detect_chains(&b, &at, &[], 40).unwrap()
+}
+
+/// Two White chains, each with one eye, joined at D1 or D2 (miai): no
+/// eye-space or one-chain rule applies, the region game sees the life.
+#[test]
+fn two_chains_that_connect_by_miai_live() {
+    let prob = diagram_problem(
+        &[
+            "X X X X X X X X X",
+            "O O O . O O O O X",
+            ". . O . O . . O X",
+        ],
+        &["A2"],
+    );
+    let mut st = Statics::default();
+    assert_eq!(st.lives(&prob, &prob.board, false), None);
+    for first in [prob.attacker(), prob.defender] {
+        assert_eq!(region_verdict(&prob, first), prob.defender, "{first:?}");
+    }
+}
+
+/// The same with no eye on the right: White lives only by playing D2
+/// first (D1 becomes the second eye); Black D2 kills.
+#[test]
+fn two_chains_with_one_eye_between_them_live_or_die_by_the_move() {
+    let prob = diagram_problem(
+        &[
+            "X X X X X X X . .",
+            "O O O . O X . . .",
+            ". . O . O X . . .",
+        ],
+        &["A2"],
+    );
+    assert_eq!(region_verdict(&prob, prob.attacker()), prob.attacker());
+    assert_eq!(region_verdict(&prob, prob.defender), prob.defender);
+}
+
+/// A captured chain leaves its points empty for either side: White's
+/// E1-E2 chain has one liberty, D1. Black D1 takes it (the stone joins
+/// the wall through D2) and White keeps one eye; White D1 joins it to
+/// the left chain, which Black then kills in the corner.
+#[test]
+fn a_capture_reopens_its_points() {
+    let prob = diagram_problem(
+        &[
+            "X X X X X X X . .",
+            "O O O X O X . . .",
+            ". . O . O X . . .",
+        ],
+        &["A2"],
+    );
+    for first in [prob.attacker(), prob.defender] {
+        assert_eq!(region_verdict(&prob, first), prob.attacker(), "{first:?}");
+    }
+}
+
+/// A crucial chain with a point under a safe attacker stone can never
+/// stand again: the region game leaves it out and plays for the others,
+/// and when none is left the attacker has won.
+#[test]
+fn a_crucial_chain_under_a_safe_stone_is_left_out() {
+    let rows = [
+        "X X X X X X X X X",
+        "O O O . O O O O X",
+        ". . O . O . . O X",
+    ];
+    let mut prob = diagram_problem(&rows, &["A2", "E2"]);
+    // Black has taken the right chain and filled E1, E2-H2 and H1, joined
+    // to the wall; a White stone stands at G1. The left chain has one eye
+    // (D1 and D2 touch the wall) and dies whoever moves first.
+    let after = [
+        "X X X X X X X X X",
+        "O O O . X X X X X",
+        ". . O . X . O X X",
+    ];
+    prob.board = crate::rules::Board::from_diagram(9, &after).unwrap();
+    for first in [prob.attacker(), prob.defender] {
+        assert_eq!(region_verdict(&prob, first), prob.attacker(), "{first:?}");
+    }
+    // With only the lost chain crucial, nothing is left to save.
+    let mut lost = diagram_problem(&rows, &["E2"]);
+    lost.board = prob.board.clone();
+    let mut st = Statics::default();
+    let v = st.verdict(&lost, &lost.board, lost.defender, false, true);
+    assert_eq!(v.map(|v| v.winner), Some(lost.attacker()));
+    assert!(st.by_region_game());
+}

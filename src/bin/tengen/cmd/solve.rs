@@ -65,9 +65,9 @@ pub struct SolveArgs {
     /// only) is solved for that mover alone.
     #[arg(long)]
     pub both: bool,
-    /// Solve without the static evaluation (eye spaces and one-chain local
-    /// games; Benson's test and the walled-in test stay): for measuring
-    /// what it gains.
+    /// Solve without the static evaluation (eye spaces, the one-chain and
+    /// the small-region local games; Benson's test and the walled-in test
+    /// stay): for measuring what it gains.
     #[arg(long)]
     pub no_statics: bool,
     /// Check mode: compare every static verdict whose position key is a
