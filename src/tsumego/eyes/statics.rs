@@ -316,7 +316,7 @@ impl Statics {
                 "one-chain game {:?}",
                 decode(&self.why_key[..self.why_key.len() - 1].to_vec()).0
             ),
-            None => "a one-point eye beside another eye".into(),
+            None => "two one-point eyes".into(),
         }
     }
 
