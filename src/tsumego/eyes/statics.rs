@@ -60,6 +60,60 @@ impl RegionGames {
     }
 }
 
+/// The empty points of the region.
+fn empty_points(prob: &Problem, b: &Board) -> usize {
+    prob.region
+        .iter()
+        .filter(|&&p| b.cell(p) == Cell::Empty)
+        .count()
+}
+
+/// The attacker's chains found safe or not so far ([`Problem::safe_chain`]),
+/// by chain head, for one position.
+struct SafeChains<'a> {
+    prob: &'a Problem,
+    b: &'a Board,
+    att: Cell,
+    known: [(Point, bool); 32],
+    n: usize,
+}
+
+impl<'a> SafeChains<'a> {
+    fn new(prob: &'a Problem, b: &'a Board) -> SafeChains<'a> {
+        SafeChains {
+            prob,
+            b,
+            att: Cell::stone(prob.attacker()),
+            known: [(Point(0), false); 32],
+            n: 0,
+        }
+    }
+
+    /// The chain at `q` is safe (callers ask for attacker stones).
+    fn is_safe(&mut self, q: Point) -> bool {
+        let h = self.b.chain_head(q);
+        if let Some(&(_, s)) = self.known[..self.n].iter().find(|e| e.0 == h) {
+            return s;
+        }
+        let s = self.prob.safe_chain(self.b, h);
+        if self.n < self.known.len() {
+            self.known[self.n] = (h, s);
+            self.n += 1;
+        }
+        s
+    }
+
+    /// `p` touches the attacker's safe wall: a neighbour is a safe
+    /// attacker stone, or a point outside the region that is not the edge.
+    fn walled(&mut self, p: Point) -> bool {
+        let b = self.b;
+        b.neighbors(p).iter().any(|&q| {
+            let cq = b.cell(q);
+            (cq == self.att && self.is_safe(q)) || (!self.prob.in_region(q) && cq != Cell::Border)
+        })
+    }
+}
+
 /// Reusable buffers and the work done (local-game positions searched).
 #[derive(Default)]
 pub struct Statics {
@@ -330,44 +384,23 @@ impl Statics {
     ) -> Option<Verdict> {
         let att = Cell::stone(prob.attacker());
         // Every empty point is a vertex: a cheap bound first.
-        let empties = prob
-            .region
-            .iter()
-            .filter(|&&p| b.cell(p) == Cell::Empty)
-            .count();
+        let empties = empty_points(prob, b);
         if empties + 1 > MAX_LIVE {
             return None;
         }
         // The live part: region points that are not safe attacker stones.
-        let mut known: [(Point, bool); 32] = [(Point(0), false); 32];
-        let mut n_known = 0;
-        let mut is_safe = |q: Point| -> bool {
-            let h = b.chain_head(q);
-            if let Some(&(_, s)) = known[..n_known].iter().find(|e| e.0 == h) {
-                return s;
-            }
-            let s = prob.safe_chain(b, h);
-            if n_known < known.len() {
-                known[n_known] = (h, s);
-                n_known += 1;
-            }
-            s
-        };
+        let mut safe = SafeChains::new(prob, b);
         self.pts.clear();
         let mut others = 0;
         for &p in &prob.region {
             let c = b.cell(p);
             let t = if c == att {
-                if is_safe(p) {
+                if safe.is_safe(p) {
                     continue;
                 }
                 ATT
             } else if c == Cell::Empty {
-                let walled = b.neighbors(p).iter().any(|&q| {
-                    let cq = b.cell(q);
-                    (cq == att && is_safe(q)) || (!prob.in_region(q) && cq != Cell::Border)
-                });
-                if walled { EMPTY_WALL } else { EMPTY }
+                if safe.walled(p) { EMPTY_WALL } else { EMPTY }
             } else {
                 CHAIN
             };
@@ -433,28 +466,11 @@ impl Statics {
     ) -> Option<Verdict> {
         let att = Cell::stone(prob.attacker());
         let def = Cell::stone(prob.defender);
-        let empties = prob
-            .region
-            .iter()
-            .filter(|&&p| b.cell(p) == Cell::Empty)
-            .count();
+        let empties = empty_points(prob, b);
         if empties > MAX_REGION_EMPTY {
             return None;
         }
-        let mut known: [(Point, bool); 32] = [(Point(0), false); 32];
-        let mut n_known = 0;
-        let mut is_safe = |q: Point| -> bool {
-            let h = b.chain_head(q);
-            if let Some(&(_, s)) = known[..n_known].iter().find(|e| e.0 == h) {
-                return s;
-            }
-            let s = prob.safe_chain(b, h);
-            if n_known < known.len() {
-                known[n_known] = (h, s);
-                n_known += 1;
-            }
-            s
-        };
+        let mut safe = SafeChains::new(prob, b);
         if self.crucial_at.is_empty() {
             self.crucial_at = vec![0; crate::rules::board::MAX_POINTS];
             for (i, c) in prob.crucial.iter().enumerate() {
@@ -470,7 +486,7 @@ impl Statics {
                 // More chains than the mask holds: no verdict.
                 return None;
             }
-            if c.iter().any(|&p| b.cell(p) == att && is_safe(p)) {
+            if c.iter().any(|&p| b.cell(p) == att && safe.is_safe(p)) {
                 dead |= 1 << i;
             }
         }
@@ -478,16 +494,13 @@ impl Statics {
         let (mut att_mask, mut def_mask) = (0u32, 0u32);
         for &p in &prob.region {
             let c = b.cell(p);
-            if c == att && is_safe(p) {
+            if c == att && safe.is_safe(p) {
                 continue;
             }
             if sig.len() == MAX_REGION_V {
                 return None;
             }
-            let walled = b.neighbors(p).iter().any(|&q| {
-                let cq = b.cell(q);
-                (cq == att && is_safe(q)) || (!prob.in_region(q) && cq != Cell::Border)
-            });
+            let walled = safe.walled(p);
             let k = match self.crucial_at[p.idx()] {
                 k if k > 0 && dead & (1 << (k - 1)) != 0 => 0,
                 k => k,
