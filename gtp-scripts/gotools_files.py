@@ -1,8 +1,11 @@
-"""Reading GoTools' problem files and mapping their answers to GNU Go's
-owl codes, shared by the gtp-scripts that compare tengen with GoTools
-(tsumego-vs-gnugo.py, tsumego-gtp.py, gotools-check.py)."""
+"""Reading GoTools' problem files, mapping their answers to GNU Go's owl
+codes, and a small GTP client that sets their positions up: shared by the
+gtp-scripts that compare tengen with GoTools (tsumego-vs-gnugo.py,
+tsumego-gtp.py, gotools-check.py)."""
 
 import re
+import shlex
+import subprocess
 import sys
 
 N = 19
@@ -77,3 +80,43 @@ def cls(code):
     if code is None:
         return "unknown"
     return "ko" if code in (2, 3) else ("win" if code == 1 else "loss")
+
+
+class Gtp:
+    """A GTP engine on pipes: `cmd` sends one command and returns its
+    reply on one line; `setup` puts a GoTools problem's stones on a clear
+    19x19 board."""
+
+    def __init__(self, argv, hint):
+        """Starts `argv`; `hint` says what to do when it cannot start."""
+        try:
+            self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
+        except OSError as e:
+            sys.exit(f"cannot start {shlex.join(argv)}: {e} ({hint})")
+
+    def cmd(self, c):
+        self.p.stdin.write(c + "\n")
+        self.p.stdin.flush()
+        out = []
+        while True:
+            line = self.p.stdout.readline()
+            if not line:
+                sys.exit(f"engine exited on {c!r}")
+            if line.strip() == "" and out:
+                break
+            if line.strip():
+                out.append(line.strip())
+        return " ".join(out)
+
+    def setup(self, stones):
+        self.cmd("boardsize 19")
+        self.cmd("clear_board")
+        for c, x, y in stones:
+            r = self.cmd(f"play {c} {vert(x, y)}")
+            if not r.startswith("="):
+                sys.exit(f"play {c} {vert(x, y)}: {r}")
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()

@@ -30,48 +30,11 @@ import os
 import re
 import shlex
 import statistics
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gotools_files import cls, gotools_code, parse, vert  # noqa: E402
-
-
-class Gtp:
-    def __init__(self, argv):
-        try:
-            self.p = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                      stderr=subprocess.DEVNULL, text=True, bufsize=1)
-        except OSError as e:
-            sys.exit(f"cannot start {shlex.join(argv)}: {e} (build tengen with "
-                     "`cargo build --release`, or name the engine with --engine)")
-
-    def cmd(self, c):
-        self.p.stdin.write(c + "\n")
-        self.p.stdin.flush()
-        out = []
-        while True:
-            line = self.p.stdout.readline()
-            if not line:
-                sys.exit(f"engine exited on {c!r}")
-            if line.strip() == "" and out:
-                break
-            if line.strip():
-                out.append(line.strip())
-        return " ".join(out)
-
-    def setup(self, stones):
-        self.cmd("boardsize 19")
-        self.cmd("clear_board")
-        for c, x, y in stones:
-            r = self.cmd(f"play {c} {vert(x, y)}")
-            if not r.startswith("="):
-                sys.exit(f"play {c} {vert(x, y)}: {r}")
-
-    def close(self):
-        self.p.stdin.close()
-        self.p.wait()
+from gotools_files import Gtp, cls, gotools_code, parse, vert  # noqa: E402
 
 
 def code_of(reply):
@@ -94,11 +57,13 @@ def main():
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args()
 
-    eng = Gtp(shlex.split(a.engine))
+    eng = Gtp(shlex.split(a.engine),
+              "build tengen with `cargo build --release`, or name the engine with --engine")
     r = eng.cmd(f"tengen-tsumego_limit time {a.secs:g}")
     if not r.startswith("="):
         sys.exit(f"tengen-tsumego_limit: {r}")
-    gnu = Gtp(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules"]) if a.gnugo else None
+    gnu = (Gtp(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules"],
+               "install it with `apt-get install gnugo`") if a.gnugo else None)
     table = collections.defaultdict(collections.Counter)
     times, gtimes = [], []
     for path in a.files:

@@ -22,12 +22,11 @@ import collections
 import json
 import os
 import re
-import subprocess
 import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gotools_files import cls, gotools_code, parse, vert  # noqa: E402
+from gotools_files import Gtp, cls, gotools_code, parse, vert  # noqa: E402
 
 
 def read_gotools(path):
@@ -42,21 +41,8 @@ def main():
     ours = [json.loads(l) for l in open(sys.argv[1]) if '"summary"' not in l]
     markdown = "--markdown" in sys.argv
     files = {}
-    g = subprocess.Popen(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules"],
-                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
-
-    def cmd(c):
-        g.stdin.write(c + "\n")
-        g.stdin.flush()
-        out = []
-        while True:
-            l = g.stdout.readline()
-            if l.strip() == "" and out:
-                break
-            if l.strip() == "":
-                continue
-            out.append(l.strip())
-        return " ".join(out)
+    g = Gtp(["/usr/games/gnugo", "--mode", "gtp", "--chinese-rules"],
+            "install it with `apt-get install gnugo`")
 
     table = collections.defaultdict(collections.Counter)
     settled = collections.Counter()
@@ -69,11 +55,7 @@ def main():
             files[path] = read_gotools(path)
         stones, marks, answers = files[path][p["name"]]
         fname = path.rsplit("/", 1)[-1]
-        cmd("boardsize 19")
-        cmd("clear_board")
-        for c, x, y in stones:
-            r = cmd(f"play {c} {vert(x, y)}")
-            assert r.startswith("="), (p["name"], r)
+        g.setup(stones)
         v = vert(*marks[0])
         for mover, side, owl in (("?", "defender_first", "owl_defend"), ("A", "attacker_first", "owl_attack")):
             best = next((a for a in answers if a[0] == mover), None)
@@ -81,7 +63,7 @@ def main():
                 continue
             want = gotools_code(mover, best[2])
             t = time.perf_counter()
-            r = cmd(f"{owl} {v}")
+            r = g.cmd(f"{owl} {v}")
             gnu_time += time.perf_counter() - t
             ours_time += p[side]["ms"] / 1000
             gnu = int(r.split()[1])
