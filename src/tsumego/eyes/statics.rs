@@ -122,6 +122,8 @@ pub struct Statics {
     /// The crucial chain (index + 1, or 0) of each point of the problem,
     /// filled by the first region game.
     crucial_at: Vec<u16>,
+    /// The vertex list of the current region game (a reused buffer).
+    region_sig: Vec<RegionVertex>,
     mark: Vec<u32>,
     stamp: u32,
     stack: Vec<Point>,
@@ -490,7 +492,8 @@ impl Statics {
                 dead |= 1 << i;
             }
         }
-        let mut sig: Vec<RegionVertex> = Vec::with_capacity(MAX_REGION_V);
+        let sig = &mut self.region_sig;
+        sig.clear();
         let (mut att_mask, mut def_mask) = (0u32, 0u32);
         for &p in &prob.region {
             let c = b.cell(p);
@@ -514,31 +517,25 @@ impl Statics {
             sig.push((p, walled, k));
         }
         let games = match &mut self.region {
-            Some(g) if g.strict == strict && g.sig == sig => g,
-            slot => slot.insert(RegionGames::new(b, sig, strict)),
+            Some(g) if g.strict == strict && g.sig == *sig => g,
+            slot => slot.insert(RegionGames::new(b, sig.clone(), strict)),
         };
-        if games.graph.crucial.is_empty() {
-            // No crucial chain can stand again: the attacker has won.
-            self.why_key.clear();
-            self.why_key.push(KIND_REGION);
-            return Some(Verdict {
-                winner: prob.attacker(),
-                unconditional: false,
-            });
-        }
-        if games.memo.len() > REGION_MEMO_CAP {
-            games.memo.clear();
-        }
-        let memo = std::mem::take(&mut games.memo);
-        let mut solver = Solver::with_memo(&games.graph, strict, REGION_LIMIT, memo);
-        let v = solver.solve(State::new(att_mask, def_mask, to_move == prob.defender));
-        self.work += solver.nodes;
-        games.memo = solver.into_memo();
-        let v = v.filter(|v| v.clean)?;
+        // With no crucial chain that can stand again the attacker has won.
+        let defender_wins = !games.graph.crucial.is_empty() && {
+            if games.memo.len() > REGION_MEMO_CAP {
+                games.memo.clear();
+            }
+            let memo = std::mem::take(&mut games.memo);
+            let mut solver = Solver::with_memo(&games.graph, strict, REGION_LIMIT, memo);
+            let v = solver.solve(State::new(att_mask, def_mask, to_move == prob.defender));
+            self.work += solver.nodes;
+            games.memo = solver.into_memo();
+            v.filter(|v| v.clean)?.defender_wins
+        };
         self.why_key.clear();
         self.why_key.push(KIND_REGION);
         Some(Verdict {
-            winner: if v.defender_wins {
+            winner: if defender_wins {
                 prob.defender
             } else {
                 prob.attacker()
