@@ -372,6 +372,68 @@ fn solve_cli_judges_every_move_the_file_marks_correct() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `solve --out`: a run killed part-way (here: one that solved only the
+/// first file, and a record cut short by the kill) resumes from its file,
+/// solves only what is missing, and sums to the same tallies as one run;
+/// other options are refused with what differs.
+#[test]
+fn solve_cli_out_file_resumes_a_stopped_run() {
+    let sgf = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-scripts/sgf");
+    let files = [
+        format!("{sgf}/ld-straight-three.sgf"),
+        format!("{sgf}/ld-bulky-five.sgf"),
+        format!("{sgf}/ld-one-sided-ko.sgf"),
+    ];
+    let dir = std::env::temp_dir().join(format!("tengen-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("run.jsonl");
+    let solve = |extra: &[&str], files: &[String]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))
+            .args(["--threads", "2", "--quiet", "solve", "--json"])
+            .args(extra)
+            .args(files)
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stdout).to_string();
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        (o.status.success(), text, err)
+    };
+    let summary = |text: &str| {
+        let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+        let mut s = last["summary"].clone();
+        for k in ["solver_ms", "wall_ms"] {
+            s.as_object_mut().unwrap().remove(k);
+        }
+        s
+    };
+    let (ok, whole, err) = solve(&[], &files);
+    assert!(ok, "{err}");
+    let o = out.to_str().unwrap();
+    let (ok, _, err) = solve(&["--out", o], &files[..1]);
+    assert!(ok, "{err}");
+    // A kill while writing leaves a line without its newline.
+    let mut text = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(text.lines().count(), 2, "{text}");
+    text.push_str("{\"source\":\"cut sh");
+    std::fs::write(&out, &text).unwrap();
+    let (ok, resumed, err) = solve(&["--out", o], &files);
+    assert!(ok, "{err}");
+    assert!(err.contains("dropped an unfinished last line"), "{err}");
+    assert!(err.contains("answers 1 of the 3 problems"), "{err}");
+    // Printed: the two problems solved now and the summary of all three.
+    assert_eq!(resumed.lines().count(), 3, "{resumed}");
+    assert_eq!(summary(&resumed), summary(&whole));
+    assert_eq!(std::fs::read_to_string(&out).unwrap().lines().count(), 4);
+    // Nothing left to solve: the same summary again.
+    let (ok, again, _) = solve(&["--out", o], &files);
+    assert!(ok);
+    assert_eq!(summary(&again), summary(&whole));
+    let (ok, _, err) = solve(&["--out", o, "--level", "2"], &files);
+    assert!(!ok);
+    assert!(err.contains("level 1 in the file, now 2"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn solve_cli_rejects_a_bad_file_with_its_name() {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tengen"))

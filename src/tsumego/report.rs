@@ -6,7 +6,7 @@
 //! Dependencies: builds on [`super::problems`] and the solver's answers;
 //! nothing in the solver uses it.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::problems::{Expect, FileProblem, Sides};
 use super::{Counters, OwlResult, Problem, SideAnswer, Status, format_line};
@@ -115,6 +115,8 @@ struct ProblemJson {
     /// succeeds (null: could not be judged).
     listed_moves: Vec<ListedJson>,
     agrees: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tally: Option<Summary>,
 }
 
 #[derive(Serialize)]
@@ -132,6 +134,43 @@ pub fn problem_json(
     sol: &Sides,
     listed: &Listed,
     agrees: Option<bool>,
+) -> String {
+    problem_object(fp, prob, sol, listed, agrees, None)
+}
+
+/// The JSON object of [`problem_json`] with the problem's own tallies
+/// (`"tally"`: a [`Summary`] of this problem alone), as `solve --out`
+/// records it so that a resumed run can count it without solving it
+/// again.
+pub fn problem_record(
+    fp: &FileProblem,
+    prob: &Problem,
+    sol: &Sides,
+    listed: &Listed,
+    agrees: Option<bool>,
+    tally: &Summary,
+) -> String {
+    problem_object(fp, prob, sol, listed, agrees, Some(tally.clone()))
+}
+
+/// The record of a problem that could not be set up (`solve --out`).
+pub fn error_record(fp: &FileProblem, error: &str, tally: &Summary) -> String {
+    serde_json::to_string(&serde_json::json!({
+        "source": fp.source,
+        "name": fp.name,
+        "error": error,
+        "tally": tally,
+    }))
+    .expect("serialisable")
+}
+
+fn problem_object(
+    fp: &FileProblem,
+    prob: &Problem,
+    sol: &Sides,
+    listed: &Listed,
+    agrees: Option<bool>,
+    tally: Option<Summary>,
 ) -> String {
     let n = prob.board.size() as u8;
     let j = ProblemJson {
@@ -157,6 +196,7 @@ pub fn problem_json(
             })
             .collect(),
         agrees,
+        tally,
     };
     serde_json::to_string(&j).expect("serialisable")
 }
@@ -251,7 +291,8 @@ pub fn parse_line(file: &str, ps: &[FileProblem]) -> String {
 
 /// The tallies of a run (the JSON summary object: its field names are the
 /// keys).
-#[derive(Serialize, Default, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, Default, Debug, Clone, PartialEq)]
+#[serde(default)]
 pub struct Summary {
     pub problems: usize,
     pub errors: usize,
@@ -284,6 +325,25 @@ impl Summary {
             level,
             ..Summary::default()
         }
+    }
+
+    /// Adds the tallies of `o` (another part of the same run): every
+    /// count and time; the level stays.
+    pub fn merge(&mut self, o: &Summary) {
+        self.problems += o.problems;
+        self.errors += o.errors;
+        self.solved += o.solved;
+        self.unknown += o.unknown;
+        self.with_answer += o.with_answer;
+        self.agreeing += o.agreeing;
+        self.answers += o.answers;
+        self.class_agree += o.class_agree;
+        self.exact_agree += o.exact_agree;
+        self.moves_judged += o.moves_judged;
+        self.moves_listed += o.moves_listed;
+        self.effort += o.effort;
+        self.solver_ms += o.solver_ms;
+        self.wall_ms += o.wall_ms;
     }
 
     /// Counts a problem that could not be set up.

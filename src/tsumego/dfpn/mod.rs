@@ -86,7 +86,8 @@ impl Regime {
 }
 
 /// Per-solve effort.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct Counters {
     /// Terminal leaves counted as GoTools counts them: a terminal position
     /// (capture, Benson life, no room, two passes) counts when the search

@@ -1,7 +1,8 @@
 //! `tengen solve`: life-and-death problems from SGF or GoTools files.
 
+use std::collections::HashMap;
 use std::io::{self, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -9,12 +10,13 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, bail};
 
 use clap::Args;
+use serde::{Deserialize, Serialize};
 use tengen::rules::{Coord, Move};
 use tengen::tsumego::problems::{self, FileProblem, ProblemError, Sides};
 use tengen::tsumego::report::{self, Listed, Summary};
 use tengen::tsumego::{self as ts, OrderWeights, SolveOptions};
 
-use crate::cmd::{bar, parallel, threads};
+use crate::cmd::{bar, threads};
 use crate::options::EngineArgs;
 
 /// `tengen solve`: every problem of every file, both sides moving first.
@@ -81,6 +83,159 @@ pub struct SolveArgs {
     /// check is counted as unsettled).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub check_nodes: u64,
+    /// Record every answer in FILE (JSON lines, each with its tallies) as
+    /// soon as it is found, and resume from it: problems FILE already
+    /// holds are not solved again, and the summary counts them. FILE's
+    /// first line records the options; resuming with other options is an
+    /// error. A run stopped by Ctrl-C or kill loses only the problems
+    /// being solved at the time.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+}
+
+/// The options that shape the answers, as the first line of an `--out`
+/// file: a run resumes only with the same ones.
+#[derive(Serialize, Deserialize, Debug, PartialEq)]
+struct RunOptions {
+    level: u8,
+    max_nodes: u64,
+    time: Option<f64>,
+    max_region: usize,
+    both: bool,
+    statics: bool,
+    check_statics: Option<u64>,
+    check_nodes: u64,
+    crucial: Vec<String>,
+    /// The `--weights` file (null: the built-in defaults).
+    weights: Option<String>,
+}
+
+/// The options that differ between a file's run and this one, as
+/// `key FILE's value, now this one`.
+fn differences(file: &RunOptions, now: &RunOptions) -> String {
+    let (a, b) = (serde_json::json!(file), serde_json::json!(now));
+    let (Some(a), Some(b)) = (a.as_object(), b.as_object()) else {
+        return String::new();
+    };
+    a.iter()
+        .filter(|(k, v)| b.get(*k) != Some(*v))
+        .map(|(k, v)| {
+            format!(
+                "{k} {v} in the file, now {}",
+                b.get(k).unwrap_or(&serde_json::Value::Null)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+impl RunOptions {
+    fn new(engine: &EngineArgs, args: &SolveArgs) -> RunOptions {
+        RunOptions {
+            level: args.level,
+            max_nodes: args.max_nodes,
+            time: args.time,
+            max_region: args.max_region,
+            both: args.both,
+            statics: !args.no_statics,
+            check_statics: args.check_statics,
+            check_nodes: args.check_nodes,
+            crucial: args.crucial.clone(),
+            weights: engine.weights.as_ref().map(|w| w.display().to_string()),
+        }
+    }
+}
+
+/// An `--out` file: appended to, one flushed line per problem.
+struct OutFile {
+    path: PathBuf,
+    file: std::fs::File,
+    /// The tallies of the problems it held when the run started, by
+    /// source.
+    done: HashMap<String, Summary>,
+}
+
+impl OutFile {
+    /// Opens `path` for this run: a new file gets the options line; an
+    /// existing one must have been written with the same options, and a
+    /// last line cut short by a kill is dropped.
+    fn open(path: &Path, run: &RunOptions) -> Result<OutFile> {
+        use std::fs::OpenOptions;
+        let name = path.display();
+        let text = match std::fs::read(path) {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map_err(|_| anyhow::anyhow!("--out {name}: not a text file"))?,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => String::new(),
+            Err(e) => bail!("--out {name}: cannot read it: {e}"),
+        };
+        let mut done = HashMap::new();
+        // The complete lines; a tail without its newline was cut short.
+        let complete = text.rfind('\n').map_or(0, |i| i + 1);
+        if complete < text.len() {
+            eprintln!(
+                "tengen: {name}: dropped an unfinished last line (the run that wrote it was stopped while writing)"
+            );
+        }
+        let mut lines = text[..complete].lines();
+        match lines.next() {
+            None => {}
+            Some(first) => {
+                let found = serde_json::from_str::<serde_json::Value>(first)
+                    .ok()
+                    .and_then(|v| v.get("run").cloned())
+                    .and_then(|r| serde_json::from_value::<RunOptions>(r).ok());
+                match found {
+                    None => bail!(
+                        "--out {name}: its first line is not the options line of `tengen solve --out`; give a new file or one that run wrote"
+                    ),
+                    Some(r) if r != *run => bail!(
+                        "--out {name} was written with other options ({}); resume with the same options, or give another file",
+                        differences(&r, run)
+                    ),
+                    Some(_) => {}
+                }
+            }
+        }
+        for (i, line) in lines.enumerate() {
+            let bad = || {
+                anyhow::anyhow!(
+                    "--out {name}, line {}: not a problem record of `tengen solve --out`",
+                    i + 2
+                )
+            };
+            let v: serde_json::Value = serde_json::from_str(line).map_err(|_| bad())?;
+            let source = v.get("source").and_then(|s| s.as_str()).ok_or_else(bad)?;
+            let tally: Summary = v
+                .get("tally")
+                .cloned()
+                .and_then(|t| serde_json::from_value(t).ok())
+                .ok_or_else(bad)?;
+            done.insert(source.to_string(), tally);
+        }
+        let file = OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|e| anyhow::anyhow!("--out {name}: cannot write it: {e}"))?;
+        file.set_len(complete as u64)
+            .map_err(|e| anyhow::anyhow!("--out {name}: cannot write it: {e}"))?;
+        let mut out = OutFile {
+            path: path.to_path_buf(),
+            file,
+            done,
+        };
+        if complete == 0 {
+            let head = serde_json::json!({ "run": run });
+            out.write(&head.to_string())?;
+        }
+        Ok(out)
+    }
+
+    /// Appends one line and flushes it to the disk.
+    fn write(&mut self, line: &str) -> Result<()> {
+        let r = writeln!(self.file, "{line}").and_then(|()| self.file.sync_data());
+        r.map_err(|e| anyhow::anyhow!("--out {}: cannot write it: {e}", self.path.display()))
+    }
 }
 
 /// One problem solved: the problem as the solver saw it, the answers, the
@@ -115,55 +270,87 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
     }
     let opts = options(args)?;
     let n = list.len();
+    let mut outfile = match &args.out {
+        Some(path) => Some(OutFile::open(path, &RunOptions::new(engine, args))?),
+        None => None,
+    };
+    // The problems the --out file already answers are counted, not solved.
+    let mut sum = Summary::new(args.level);
+    let mut todo = Vec::new();
+    for (i, fp) in list.iter().enumerate() {
+        match outfile.as_mut().and_then(|o| o.done.remove(&fp.source)) {
+            Some(tally) => sum.merge(&tally),
+            None => todo.push(i),
+        }
+    }
+    if let Some(o) = &outfile {
+        let name = o.path.display();
+        if sum.problems > 0 {
+            eprintln!(
+                "tengen: {name} answers {} of the {n} problems; solving the other {}",
+                sum.problems,
+                todo.len()
+            );
+        }
+        if !o.done.is_empty() {
+            eprintln!(
+                "tengen: {name}: {} of its problems are not among the ones given; the summary leaves them out",
+                o.done.len()
+            );
+        }
+    }
+    let m = todo.len();
     let start = Instant::now();
-    let progress = bar(n as u64, engine.quiet, "problems");
+    let progress = bar(m as u64, engine.quiet, "problems");
     let note = |msg: String| match &progress {
         Some(b) => b.println(&msg),
         None => eprintln!("{msg}"),
     };
-    let mut sum = Summary::new(args.level);
     let stop = AtomicBool::new(false);
     let out = io::stdout();
-    parallel(
-        n,
+    // Each answer is tallied, rendered and recorded (--out) as soon as it
+    // is found, and printed in the order of the files.
+    let mut slots: Vec<Option<Finished>> = (0..m).map(|_| None).collect();
+    let mut emitted = 0;
+    let mut write_error = None;
+    let mut last_log = Instant::now();
+    tengen::pool::for_each(
+        m,
         threads(engine),
-        |i| solve_one(&list[i], &w, opts, args),
-        |i, r: Result<Solved, ProblemError>| {
-            let fp = &list[i];
-            let mut lock = out.lock();
-            match r {
-                Err(e) => {
-                    sum.add_error();
-                    note(format!("{}: error: {e}", fp.name));
-                }
-                Ok((prob, sol, listed, contradictions)) => {
-                    if args.show {
-                        let _ = writeln!(
-                            lock,
-                            "{} ({} defends)\n{}",
-                            fp.name,
-                            prob.defender,
-                            prob.render()
-                        );
-                    }
-                    for contradiction in contradictions {
-                        note(format!("{}: CONTRADICTION: {contradiction}", fp.name));
-                    }
-                    let agrees = sum.add(fp, &prob, &sol, &listed);
-                    let line = if args.json {
-                        report::problem_json(fp, &prob, &sol, &listed, agrees)
-                    } else {
-                        report::problem_line(fp, &prob, &sol, &listed, agrees)
-                    };
-                    let _ = writeln!(lock, "{line}");
-                }
+        &stop,
+        |k| solve_one(&list[todo[k]], &w, opts, args),
+        |k, r: Result<Solved, ProblemError>| {
+            let fp = &list[todo[k]];
+            let f = finish(fp, r, args, outfile.is_some());
+            if let (Some(o), Some(record)) = (outfile.as_mut(), &f.record)
+                && write_error.is_none()
+                && let Err(e) = o.write(record)
+            {
+                write_error = Some(e);
+                stop.store(true, std::sync::atomic::Ordering::SeqCst);
             }
-            if let Some(b) = &progress {
-                b.set_position(sum.problems as u64);
+            slots[k] = Some(f);
+            while let Some(f) = slots.get_mut(emitted).and_then(Option::take) {
+                for msg in f.notes {
+                    note(msg);
+                }
+                if let Some(text) = f.text {
+                    let _ = writeln!(out.lock(), "{text}");
+                }
+                sum.merge(&f.tally);
+                emitted += 1;
+                if let Some(b) = &progress {
+                    b.set_position(emitted as u64);
+                } else if !engine.quiet && last_log.elapsed() >= LOG_EVERY && emitted < m {
+                    last_log = Instant::now();
+                    eprintln!("{}", log_line(emitted, m, &sum, start.elapsed()));
+                }
             }
         },
-        &stop,
     );
+    if let Some(e) = write_error {
+        return Err(e);
+    }
     if let Some(b) = progress {
         b.finish_and_clear();
     }
@@ -189,6 +376,85 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// How often a run without a progress bar logs its progress on stderr.
+const LOG_EVERY: Duration = Duration::from_secs(60);
+
+/// A plain progress line for a log: problems done, unknown answers so far,
+/// elapsed time and the time left at this pace.
+fn log_line(done: usize, of: usize, sum: &Summary, elapsed: Duration) -> String {
+    let secs = elapsed.as_secs_f64();
+    let left = secs / done.max(1) as f64 * (of - done) as f64;
+    let hms = |t: f64| {
+        let t = t.round() as u64;
+        format!("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60)
+    };
+    format!(
+        "tengen solve: {done}/{of} problems, {} unknown, {} errors, {} elapsed, ETA {}",
+        sum.unknown,
+        sum.errors,
+        hms(secs),
+        hms(left)
+    )
+}
+
+/// One problem's outcome, ready to print: its report (text or JSON), the
+/// messages for stderr, its tallies and, for `--out`, its record.
+struct Finished {
+    text: Option<String>,
+    notes: Vec<String>,
+    tally: Summary,
+    record: Option<String>,
+}
+
+fn finish(
+    fp: &FileProblem,
+    r: Result<Solved, ProblemError>,
+    args: &SolveArgs,
+    record: bool,
+) -> Finished {
+    let mut tally = Summary::new(args.level);
+    match r {
+        Err(e) => {
+            tally.add_error();
+            let record = record.then(|| report::error_record(fp, &e.to_string(), &tally));
+            Finished {
+                text: None,
+                notes: vec![format!("{}: error: {e}", fp.name)],
+                tally,
+                record,
+            }
+        }
+        Ok((prob, sol, listed, contradictions)) => {
+            let agrees = tally.add(fp, &prob, &sol, &listed);
+            let mut text = String::new();
+            if args.show {
+                text = format!(
+                    "{} ({} defends)\n{}\n",
+                    fp.name,
+                    prob.defender,
+                    prob.render()
+                );
+            }
+            text += &if args.json {
+                report::problem_json(fp, &prob, &sol, &listed, agrees)
+            } else {
+                report::problem_line(fp, &prob, &sol, &listed, agrees)
+            };
+            let record =
+                record.then(|| report::problem_record(fp, &prob, &sol, &listed, agrees, &tally));
+            Finished {
+                text: Some(text),
+                notes: contradictions
+                    .into_iter()
+                    .map(|c| format!("{}: CONTRADICTION: {c}", fp.name))
+                    .collect(),
+                tally,
+                record,
+            }
+        }
+    }
 }
 
 /// `--crucial`: board vertices.
