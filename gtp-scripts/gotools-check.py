@@ -22,18 +22,39 @@ the solver's own code.
       it does. Iterative deepening prints the first depth at which Black
       wins, or that none was found.
 
+  gotools-check.py replay RECORDS FILES... [--secs S] [--engine CMD]
+      For every answer in RECORDS (the output of `tengen solve --json`, or
+      an `--out` file) that is unknown or disagrees with GoTools in class,
+      replays GoTools' main line for that mover (the file's first answer
+      line; passes `@@`) through tengen's GTP. After each ply the side to
+      move is asked its owl command on the marked stones (White
+      `tengen-owl_defend`, Black `tengen-owl_attack`) within S seconds
+      (default 5), and its class (win / loss / ko) is set beside the one
+      GoTools' status implies for that side. The verdict: `effort` when
+      tengen agrees wherever it settles, with the first ply from which it
+      settles every later one (an unknown answer then only lacks effort);
+      `contradicts` with the deepest ply where tengen settles against
+      GoTools, tengen's move there and GoTools' next move, and the position
+      (one of the two is wrong there: check it with `brute` or GNU Go).
+      Where the line retakes a ko after a threat it leaves out, a threat
+      and its answer are played in the opposite corner first; from the
+      first ko capture on the root's status no longer applies, so the
+      comparison stops there.
+
 Never commit GoTools' files or excerpts of them (copyright): point this
 script at a fetched copy (docs/tsumego.md says where).
 """
 
 import argparse
 import functools
+import json
 import os
+import shlex
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gotools_files import COLS, N, parse  # noqa: E402
+from gotools_files import COLS, N, Gtp, cls, gotools_code, parse, vert  # noqa: E402
 
 def neighbours(p):
     x, y = p
@@ -213,6 +234,133 @@ def cmd_brute(args):
     print(f"no Black win within {args.depth} plies")
 
 
+def owl_reply(reply):
+    """The code and move of an owl reply `= 1 B1` (None: unknown or an
+    error, such as a marked stone already captured)."""
+    parts = reply.split()
+    if len(parts) >= 2 and parts[0] == "=" and parts[1].isdigit():
+        return int(parts[1]), (parts[2] if len(parts) > 2 else "")
+    return None, reply
+
+
+def render(board):
+    """The board's occupied corner as text (X Black, O White), row 19 on top."""
+    xs = [x for x, _ in board] or [0]
+    ys = [y for _, y in board] or [0]
+    rows = []
+    for y in range(0, min(N, max(ys) + 2)):
+        row = "".join({"B": "X", "W": "O"}.get(board.get((x, y)), ".") for x in range(0, min(N, max(xs) + 2)))
+        rows.append(f"{N - y:3} {row}")
+    rows.append("    " + COLS[: min(N, max(xs) + 2)])
+    return "\n".join(rows)
+
+
+def cmd_replay(args):
+    probs = {}
+    for path in args.files:
+        for prob in parse(path):
+            probs[(os.path.basename(path), prob["name"])] = prob
+    eng = Gtp(shlex.split(args.engine),
+              "build tengen with `cargo build --release`, or name the engine with --engine")
+    if not eng.cmd(f"tengen-tsumego_limit time {args.secs:g}").startswith("="):
+        sys.exit("the engine does not take tengen-tsumego_limit")
+    tally = {"effort": 0, "contradicts": 0, "no line": 0}
+    for line in open(args.records):
+        rec = json.loads(line)
+        if "source" not in rec or "error" in rec:
+            continue
+        fname = rec["source"].split(":")[0]
+        prob = probs.get((fname, rec["name"]))
+        for side, mover in (("defender_first", "?"), ("attacker_first", "A")):
+            a = rec.get(side)
+            if a is None or (a["status"] != "unknown" and a.get("agrees")):
+                continue
+            who = "White" if mover == "?" else "Black"
+            head = f"{fname} {rec['name']} {who} first: GoTools {a['expected']['status']}, tengen {a['status']}"
+            best = prob and next((x for x in prob["ans"] if x[0] == mover), None)
+            if not best or not prob["marks"]:
+                print(f"{head}\n  no main line or marks in the files given")
+                tally["no line"] += 1
+                continue
+            status, main = best[2], best[3]
+            eng.setup(prob["stones"])
+            board = start_board(prob)
+            color = "W" if mover == "?" else "B"
+            plies, boards, stop, threats = [], [], "", 0
+            moves = [main[i : i + 2] for i in range(0, len(main), 2)]
+            fought = len(moves) + 1
+            for i in range(len(moves) + 1):
+                sym = "?" if color == "W" else "A"
+                want = gotools_code(sym, status)
+                standing = " ".join(vert(*m) for m in prob["marks"] if board.get(m) == "W")
+                if standing:
+                    owl = "defend" if color == "W" else "attack"
+                    code, mv = owl_reply(eng.cmd(f"tengen-owl_{owl} {standing}"))
+                else:
+                    # Every marked stone captured: Black has won.
+                    code, mv = (1 if color == "B" else 0), "(all captured)"
+                plies.append((i, color, code, want, mv))
+                boards.append(dict(board))
+                if i == len(moves):
+                    break
+                m = moves[i]
+                if m == "@@":
+                    eng.cmd(f"play {color} pass")
+                else:
+                    p = (ord(m[0]) - 65, ord(m[1]) - 65)
+                    r = eng.cmd(f"play {color} {vert(*p)}")
+                    if not r.startswith("=") and threats < 8:
+                        # A ko retake after a threat the line leaves out:
+                        # the threat and its answer are played far away
+                        # (the opposite corner), then the retake.
+                        far = 18 - 2 * threats
+                        eng.cmd(f"play {color} {vert(far, 18)}")
+                        eng.cmd(f"play {'B' if color == 'W' else 'W'} {vert(far, 16)}")
+                        threats += 1
+                        r = eng.cmd(f"play {color} {vert(*p)}")
+                    captured = play(board, p, color) if r.startswith("=") else None
+                    if captured is None:
+                        stop = f"  the line stops at ply {i + 1}: {color} {vert(*p)} is refused ({r})"
+                        break
+                    # A ko capture: from here on the status depends on the
+                    # threats each side has used, no longer the root's.
+                    if len(captured) == 1 and len(liberties(board, chain(board, p))) == 1:
+                        fought = min(fought, i + 1)
+                color = "B" if color == "W" else "W"
+            def mv_name(k):
+                return "pass" if moves[k] == "@@" else vert(ord(moves[k][0]) - 65, ord(moves[k][1]) - 65)
+            print(head)
+            print("  " + "  ".join(f"{i}:{c}{'?' if code is None else code}/{w}" for i, c, code, w, _ in plies))
+            if fought < len(plies):
+                print(f"  a ko is fought from ply {fought}: the root's status is compared before it only")
+            plies = plies[:fought]
+            if threats:
+                print(f"  {threats} ko threat(s) the line leaves out played far away before a retake")
+            if stop:
+                print(stop)
+            bad = [pl for pl in plies if pl[2] is not None and cls(pl[2]) != cls(pl[3])]
+            if bad:
+                i, c, code, w, mv = bad[-1]
+                nxt = mv_name(i) if i < len(moves) else "(end of line)"
+                print(f"  contradicts at ply {i}, {c} to move: tengen code {code} {mv}, "
+                      f"GoTools code {w} playing {nxt}")
+                print("\n".join("    " + r for r in render(boards[i]).split("\n")))
+                tally["contradicts"] += 1
+            else:
+                first = len(plies)
+                for i, c, code, w, _ in reversed(plies):
+                    if code is None:
+                        break
+                    first = i
+                if first < len(plies):
+                    print(f"  effort: tengen agrees wherever it settles; it settles every ply from {first} of {len(plies) - 1}")
+                else:
+                    print(f"  effort: tengen settles none of plies 0-{len(plies) - 1}")
+                tally["effort"] += 1
+    eng.close()
+    print("replayed: " + ", ".join(f"{v} {k}" for k, v in tally.items()))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -225,8 +373,15 @@ def main():
     br.add_argument("--threats", type=int, default=0)
     br.add_argument("--pass-rule", choices=["lapse", "ends"], default="lapse")
     br.add_argument("--depth", type=int, default=30)
+    rp = sub.add_parser("replay", help="GoTools' main line of every unknown or disagreeing answer, asked ply by ply")
+    rp.add_argument("records")
+    rp.add_argument("files", nargs="+")
+    rp.add_argument("--secs", type=float, default=5.0)
+    here = os.path.dirname(os.path.abspath(__file__))
+    tengen = os.path.join(here, "..", "target", "release", "tengen")
+    rp.add_argument("--engine", default=shlex.join([tengen, "--threads", "1", "--quiet", "--no-table"]))
     args = ap.parse_args()
-    {"bent-four": cmd_bent_four, "brute": cmd_brute}[args.cmd](args)
+    {"bent-four": cmd_bent_four, "brute": cmd_brute, "replay": cmd_replay}[args.cmd](args)
 
 
 if __name__ == "__main__":

@@ -300,6 +300,7 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
         }
     }
     let m = todo.len();
+    let resumed = sum.clone();
     let start = Instant::now();
     let progress = bar(m as u64, engine.quiet, "problems");
     let note = |msg: String| match &progress {
@@ -311,7 +312,7 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
     // Each answer is tallied, rendered and recorded (--out) as soon as it
     // is found, and printed in the order of the files.
     let mut slots: Vec<Option<Finished>> = (0..m).map(|_| None).collect();
-    let mut emitted = 0;
+    let (mut emitted, mut completed) = (0, 0);
     let mut write_error = None;
     let mut last_log = Instant::now();
     tengen::pool::for_each(
@@ -329,6 +330,17 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
                 write_error = Some(e);
                 stop.store(true, std::sync::atomic::Ordering::SeqCst);
             }
+            sum.merge(&f.tally);
+            completed += 1;
+            if let Some(b) = &progress {
+                b.set_position(completed as u64);
+            } else if !engine.quiet && last_log.elapsed() >= LOG_EVERY && completed < m {
+                last_log = Instant::now();
+                eprintln!(
+                    "{}",
+                    log_line(completed, m, &sum, &resumed, start.elapsed())
+                );
+            }
             slots[k] = Some(f);
             while let Some(f) = slots.get_mut(emitted).and_then(Option::take) {
                 for msg in f.notes {
@@ -337,14 +349,7 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
                 if let Some(text) = f.text {
                     let _ = writeln!(out.lock(), "{text}");
                 }
-                sum.merge(&f.tally);
                 emitted += 1;
-                if let Some(b) = &progress {
-                    b.set_position(emitted as u64);
-                } else if !engine.quiet && last_log.elapsed() >= LOG_EVERY && emitted < m {
-                    last_log = Instant::now();
-                    eprintln!("{}", log_line(emitted, m, &sum, start.elapsed()));
-                }
             }
         },
     );
@@ -381,9 +386,10 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
 /// How often a run without a progress bar logs its progress on stderr.
 const LOG_EVERY: Duration = Duration::from_secs(60);
 
-/// A plain progress line for a log: problems done, unknown answers so far,
+/// A plain progress line for a log: this run's problems done, its unknown
+/// answers and errors so far (`resumed`: the tallies read from `--out`),
 /// elapsed time and the time left at this pace.
-fn log_line(done: usize, of: usize, sum: &Summary, elapsed: Duration) -> String {
+fn log_line(done: usize, of: usize, sum: &Summary, resumed: &Summary, elapsed: Duration) -> String {
     let secs = elapsed.as_secs_f64();
     let left = secs / done.max(1) as f64 * (of - done) as f64;
     let hms = |t: f64| {
@@ -392,8 +398,8 @@ fn log_line(done: usize, of: usize, sum: &Summary, elapsed: Duration) -> String 
     };
     format!(
         "tengen solve: {done}/{of} problems, {} unknown, {} errors, {} elapsed, ETA {}",
-        sum.unknown,
-        sum.errors,
+        sum.unknown - resumed.unknown,
+        sum.errors - resumed.errors,
         hms(secs),
         hms(left)
     )
