@@ -54,7 +54,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from gotools_files import COLS, N, Gtp, cls, gotools_code, parse, vert  # noqa: E402
+from gotools_files import COLS, N, Gtp, cls, gotools_code, owl_reply, parse, vert  # noqa: E402
 
 def neighbours(p):
     x, y = p
@@ -232,15 +232,6 @@ def cmd_brute(args):
             print(f"Black wins within {depth} plies")
             return
     print(f"no Black win within {args.depth} plies")
-
-
-def owl_reply(reply):
-    """The code and move of an owl reply `= 1 B1` (None: unknown or an
-    error, such as a marked stone already captured)."""
-    parts = reply.split()
-    if len(parts) >= 2 and parts[0] == "=" and parts[1].isdigit():
-        return int(parts[1]), (parts[2] if len(parts) > 2 else "")
-    return None, reply
 
 
 def render(board):

@@ -82,6 +82,15 @@ def cls(code):
     return "ko" if code in (2, 3) else ("win" if code == 1 else "loss")
 
 
+def owl_reply(reply):
+    """The code and move of an owl reply `= 1 B1` (code None: `unknown`
+    or an error, such as a marked stone already captured)."""
+    parts = reply.split()
+    if len(parts) >= 2 and parts[0] == "=" and parts[1].isdigit():
+        return int(parts[1]), (parts[2] if len(parts) > 2 else "")
+    return None, reply
+
+
 class Gtp:
     """A GTP engine on pipes: `cmd` sends one command and returns its
     reply on one line; `setup` puts a GoTools problem's stones on a clear

@@ -34,15 +34,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from gotools_files import Gtp, cls, gotools_code, parse, vert  # noqa: E402
-
-
-def code_of(reply):
-    """The owl code of a reply `= 1 B1`, None for `= unknown` or an error."""
-    parts = reply.split()
-    if len(parts) >= 2 and parts[0] == "=" and parts[1].isdigit():
-        return int(parts[1])
-    return None
+from gotools_files import Gtp, cls, gotools_code, owl_reply, parse, vert  # noqa: E402
 
 
 def main():
@@ -88,7 +80,7 @@ def main():
                 reply = eng.cmd(f"tengen-owl_{owl} {marks}")
                 dt = time.perf_counter() - t
                 times.append(dt)
-                mine = code_of(reply)
+                mine = owl_reply(reply)[0]
                 c = table[fname]
                 c["answers"] += 1
                 c["answered"] += mine is not None
@@ -96,7 +88,7 @@ def main():
                 c["code"] += mine == want
                 if gnu:
                     t = time.perf_counter()
-                    g = code_of(gnu.cmd(f"owl_{owl} {vert(*p['marks'][0])}"))
+                    g = owl_reply(gnu.cmd(f"owl_{owl} {vert(*p['marks'][0])}"))[0]
                     gtimes.append(time.perf_counter() - t)
                     c["gnugo class"] += cls(g) == cls(want)
                 if a.list and cls(mine) != cls(want):

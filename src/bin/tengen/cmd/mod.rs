@@ -52,13 +52,27 @@ pub fn parallel<T: Send>(
     n: usize,
     threads: usize,
     job: impl Fn(usize) -> T + Sync,
-    mut done: impl FnMut(usize, T),
+    done: impl FnMut(usize, T),
     stop: &AtomicBool,
 ) {
-    let mut slots: Vec<Option<T>> = (0..n).map(|_| None).collect();
+    parallel_staged(n, threads, job, |_, r| r, done, stop);
+}
+
+/// [`parallel`] with a first stage: `first(i, result)` runs as soon as job
+/// i finishes (in completion order: for work that must not wait, such as
+/// recording it), and what it returns goes to `done` in index order.
+pub fn parallel_staged<T: Send, U>(
+    n: usize,
+    threads: usize,
+    job: impl Fn(usize) -> T + Sync,
+    mut first: impl FnMut(usize, T) -> U,
+    mut done: impl FnMut(usize, U),
+    stop: &AtomicBool,
+) {
+    let mut slots: Vec<Option<U>> = (0..n).map(|_| None).collect();
     let mut emitted = 0;
     tengen::pool::for_each(n, threads, stop, job, |i, r| {
-        slots[i] = Some(r);
+        slots[i] = Some(first(i, r));
         while let Some(r) = slots.get_mut(emitted).and_then(Option::take) {
             done(emitted, r);
             emitted += 1;

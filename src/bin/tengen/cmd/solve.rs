@@ -16,7 +16,7 @@ use tengen::tsumego::problems::{self, FileProblem, ProblemError, Sides};
 use tengen::tsumego::report::{self, Listed, Summary};
 use tengen::tsumego::{self as ts, OrderWeights, SolveOptions};
 
-use crate::cmd::{bar, threads};
+use crate::cmd::{bar, parallel_staged, threads};
 use crate::options::EngineArgs;
 
 /// `tengen solve`: every problem of every file, both sides moving first.
@@ -311,18 +311,15 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
     let out = io::stdout();
     // Each answer is tallied, rendered and recorded (--out) as soon as it
     // is found, and printed in the order of the files.
-    let mut slots: Vec<Option<Finished>> = (0..m).map(|_| None).collect();
-    let (mut emitted, mut completed) = (0, 0);
+    let mut completed = 0;
     let mut write_error = None;
     let mut last_log = Instant::now();
-    tengen::pool::for_each(
+    parallel_staged(
         m,
         threads(engine),
-        &stop,
         |k| solve_one(&list[todo[k]], &w, opts, args),
         |k, r: Result<Solved, ProblemError>| {
-            let fp = &list[todo[k]];
-            let f = finish(fp, r, args, outfile.is_some());
+            let f = finish(&list[todo[k]], r, args, outfile.is_some());
             if let (Some(o), Some(record)) = (outfile.as_mut(), &f.record)
                 && write_error.is_none()
                 && let Err(e) = o.write(record)
@@ -341,17 +338,17 @@ pub fn run(engine: &EngineArgs, args: &SolveArgs) -> Result<ExitCode> {
                     log_line(completed, m, &sum, &resumed, start.elapsed())
                 );
             }
-            slots[k] = Some(f);
-            while let Some(f) = slots.get_mut(emitted).and_then(Option::take) {
-                for msg in f.notes {
-                    note(msg);
-                }
-                if let Some(text) = f.text {
-                    let _ = writeln!(out.lock(), "{text}");
-                }
-                emitted += 1;
+            f
+        },
+        |_, f| {
+            for msg in f.notes {
+                note(msg);
+            }
+            if let Some(text) = f.text {
+                let _ = writeln!(out.lock(), "{text}");
             }
         },
+        &stop,
     );
     if let Some(e) = write_error {
         return Err(e);
