@@ -10,13 +10,14 @@ the solver's own code.
       answers GoTools gives for such shapes are then compared with ours.
 
   gotools-check.py brute FILE NAME [--moves "B19 C18"] [--threats N]
-                   [--pass-rule lapse|ends] [--depth D]
+                   [--black-threats N] [--pass-rule lapse|ends] [--depth D]
       Depth-limited minimax on a small closed problem (White defends, Black
       attacks, as in GoTools), after the given moves (GTP coordinates on
       19x19, alternating from the colour that moves first in the file's
       first answer line). Black wins when every marked chain has lost a
       stone; White wins by two passes in a row or when the depth runs out.
-      White has N external ko threats: each lets it retake a ko at once.
+      White has N external ko threats, Black --black-threats: each lets its
+      owner retake a ko at once.
       Simple ko only (no superko). `--pass-rule lapse` (tengen's rule): a
       pass made under a ko ban does not count towards two passes; `ends`:
       it does. Iterative deepening prints the first depth at which Black
@@ -182,7 +183,8 @@ def cmd_brute(args):
     outside = {p: c for p, c in board.items() if p not in region}
     lapse = args.pass_rule == "lapse"
     print(f"{args.name}: region {len(region)} points, {color} to move, "
-          f"White threats {args.threats}, pass rule {args.pass_rule}")
+          f"White threats {args.threats}, Black threats {args.black_threats}, "
+          f"pass rule {args.pass_rule}")
 
     def key(b):
         return frozenset((p, c) for p, c in b.items() if p in region)
@@ -198,8 +200,18 @@ def cmd_brute(args):
             single = len(captured) == 1 and len(chain(nb, p)) == 1 and len(liberties(nb, {p})) == 1
             yield p, nb, (next(iter(captured)) if single else None)
 
+    def retake(b, ko, c):
+        """The ko recapture at `ko` by `c`, paid for with a threat."""
+        nb = dict(b)
+        captured = play(nb, ko, c)
+        if captured is None:
+            return None
+        single = len(captured) == 1 and len(chain(nb, ko)) == 1 and len(liberties(nb, {ko})) == 1
+        return nb, (next(iter(captured)) if single else None)
+
     @functools.lru_cache(maxsize=None)
     def black_wins(k, c, ko, threats, last_pass, depth):
+        # threats: (White's, Black's) external ko threats left.
         b = dict(k)
         b.update(outside)
         if all(any(b.get(s) != "W" for s in ch) for ch in crucial):
@@ -208,17 +220,17 @@ def cmd_brute(args):
             return False
         # A pass under a ko ban does not count towards two passes (lapse).
         counts = not (lapse and ko is not None)
+        wt, bt = threats
         if c == "B":
-            if any(black_wins(key(nb), "W", nk, threats, False, depth - 1) for _, nb, nk in moves(b, "B", ko)):
+            options = [(nb, nk, threats) for _, nb, nk in moves(b, "B", ko)]
+            if ko is not None and bt > 0 and (r := retake(b, ko, "B")) is not None:
+                options.append((r[0], r[1], (wt, bt - 1)))
+            if any(black_wins(key(nb), "W", nk, t, False, depth - 1) for nb, nk, t in options):
                 return True
             return not last_pass and black_wins(k, "W", None, threats, counts, depth - 1)
         options = [(nb, nk, threats) for _, nb, nk in moves(b, "W", ko)]
-        if ko is not None and threats > 0:
-            nb = dict(b)
-            captured = play(nb, ko, "W")
-            if captured is not None:
-                single = len(captured) == 1 and len(chain(nb, ko)) == 1 and len(liberties(nb, {ko})) == 1
-                options.append((nb, next(iter(captured)) if single else None, threats - 1))
+        if ko is not None and wt > 0 and (r := retake(b, ko, "W")) is not None:
+            options.append((r[0], r[1], (wt - 1, bt)))
         if last_pass:
             return False
         if not all(black_wins(key(nb), "B", nk, t, False, depth - 1) for nb, nk, t in options):
@@ -228,7 +240,7 @@ def cmd_brute(args):
     sys.setrecursionlimit(100000)
     start = key(board)
     for depth in range(1, args.depth + 1):
-        if black_wins(start, color, None, args.threats, False, depth):
+        if black_wins(start, color, None, (args.threats, args.black_threats), False, depth):
             print(f"Black wins within {depth} plies")
             return
     print(f"no Black win within {args.depth} plies")
@@ -362,6 +374,7 @@ def main():
     br.add_argument("name")
     br.add_argument("--moves", default="")
     br.add_argument("--threats", type=int, default=0)
+    br.add_argument("--black-threats", type=int, default=0)
     br.add_argument("--pass-rule", choices=["lapse", "ends"], default="lapse")
     br.add_argument("--depth", type=int, default=30)
     rp = sub.add_parser("replay", help="GoTools' main line of every unknown or disagreeing answer, asked ply by ply")
