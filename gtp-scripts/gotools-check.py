@@ -20,7 +20,9 @@ the solver's own code.
       owner retake a ko at once.
       Simple ko only (no superko). `--pass-rule lapse` (tengen's rule): a
       pass made under a ko ban does not count towards two passes; `ends`:
-      it does. Iterative deepening prints the first depth at which Black
+      it does. No ko ban is carried over from --moves: after a ko capture
+      there, the side to move may retake at once for free (give it one
+      threat fewer). Iterative deepening prints the first depth at which Black
       wins, or that none was found.
 
   gotools-check.py replay RECORDS FILES... [--secs S] [--engine CMD]
@@ -189,25 +191,29 @@ def cmd_brute(args):
     def key(b):
         return frozenset((p, c) for p, c in b.items() if p in region)
 
+    def place(b, p, c):
+        """The board after `c` plays at `p`, the stones it captured and the
+        point then banned by simple ko (None if no ko), or None if illegal."""
+        nb = dict(b)
+        captured = play(nb, p, c)
+        if captured is None:
+            return None
+        single = len(captured) == 1 and len(chain(nb, p)) == 1 and len(liberties(nb, {p})) == 1
+        return nb, captured, (next(iter(captured)) if single else None)
+
     def moves(b, c, ko):
         for p in region:
             if p in b or p == ko:
                 continue
-            nb = dict(b)
-            captured = play(nb, p, c)
-            if captured is None or any(s not in region for s in captured):
+            r = place(b, p, c)
+            if r is None or any(s not in region for s in r[1]):
                 continue
-            single = len(captured) == 1 and len(chain(nb, p)) == 1 and len(liberties(nb, {p})) == 1
-            yield p, nb, (next(iter(captured)) if single else None)
+            yield p, r[0], r[2]
 
     def retake(b, ko, c):
         """The ko recapture at `ko` by `c`, paid for with a threat."""
-        nb = dict(b)
-        captured = play(nb, ko, c)
-        if captured is None:
-            return None
-        single = len(captured) == 1 and len(chain(nb, ko)) == 1 and len(liberties(nb, {ko})) == 1
-        return nb, (next(iter(captured)) if single else None)
+        r = place(b, ko, c)
+        return None if r is None else (r[0], r[2])
 
     @functools.lru_cache(maxsize=None)
     def black_wins(k, c, ko, threats, last_pass, depth):
