@@ -20,9 +20,8 @@ the solver's own code.
       owner retake a ko at once.
       Simple ko only (no superko). `--pass-rule lapse` (tengen's rule): a
       pass made under a ko ban does not count towards two passes; `ends`:
-      it does. No ko ban is carried over from --moves: after a ko capture
-      there, the side to move may retake at once for free (give it one
-      threat fewer). Iterative deepening prints the first depth at which Black
+      it does. A ko ban left by the last of --moves holds for the first
+      move. Iterative deepening prints the first depth at which Black
       wins, or that none was found.
 
   gotools-check.py replay RECORDS FILES... [--secs S] [--engine CMD]
@@ -150,6 +149,17 @@ def cmd_bent_four(args):
     print(f"{found} problems with a bent four in the corner on a main line", file=sys.stderr)
 
 
+def place(b, p, c):
+    """The board after `c` plays at `p`, the stones it captured and the
+    point then banned by simple ko (None if no ko), or None if illegal."""
+    nb = dict(b)
+    captured = play(nb, p, c)
+    if captured is None:
+        return None
+    single = len(captured) == 1 and len(chain(nb, p)) == 1 and len(liberties(nb, {p})) == 1
+    return nb, captured, (next(iter(captured)) if single else None)
+
+
 def cmd_brute(args):
     probs = [p for p in parse(args.file) if p["name"] == args.name]
     if not probs:
@@ -177,29 +187,24 @@ def cmd_brute(args):
             if touches and liberties(board, ch) <= region:
                 region |= ch
     color = "W" if prob["ans"][0][0] == "?" else "B"
+    # The simple-ko ban the last of the moves leaves carries over.
+    ko = None
     for mv in args.moves.split():
         p = (COLS.index(mv[0].upper()), N - int(mv[1:]))
-        if play(board, p, color) is None:
+        r = None if p == ko else place(board, p, color)
+        if r is None:
             sys.exit(f"{args.name}: move {mv} is illegal")
+        board, _, ko = r
         color = "B" if color == "W" else "W"
     outside = {p: c for p, c in board.items() if p not in region}
     lapse = args.pass_rule == "lapse"
     print(f"{args.name}: region {len(region)} points, {color} to move, "
           f"White threats {args.threats}, Black threats {args.black_threats}, "
-          f"pass rule {args.pass_rule}")
+          f"pass rule {args.pass_rule}"
+          + (f", {vert(*ko)} banned by ko" if ko else ""))
 
     def key(b):
         return frozenset((p, c) for p, c in b.items() if p in region)
-
-    def place(b, p, c):
-        """The board after `c` plays at `p`, the stones it captured and the
-        point then banned by simple ko (None if no ko), or None if illegal."""
-        nb = dict(b)
-        captured = play(nb, p, c)
-        if captured is None:
-            return None
-        single = len(captured) == 1 and len(chain(nb, p)) == 1 and len(liberties(nb, {p})) == 1
-        return nb, captured, (next(iter(captured)) if single else None)
 
     def moves(b, c, ko):
         for p in region:
@@ -246,7 +251,7 @@ def cmd_brute(args):
     sys.setrecursionlimit(100000)
     start = key(board)
     for depth in range(1, args.depth + 1):
-        if black_wins(start, color, None, (args.threats, args.black_threats), False, depth):
+        if black_wins(start, color, ko, (args.threats, args.black_threats), False, depth):
             print(f"Black wins within {depth} plies")
             return
     print(f"no Black win within {args.depth} plies")
