@@ -14,8 +14,9 @@ the solver's own code.
       Depth-limited minimax on a small closed problem (White defends, Black
       attacks, as in GoTools), after the given moves (GTP coordinates on
       19x19, alternating from the colour that moves first in the file's
-      first answer line). Black wins when every marked chain has lost a
-      stone; White wins by two passes in a row or when the depth runs out.
+      first answer line; `pass` passes). Black wins when every marked
+      chain has lost a stone; White wins by two passes in a row or when
+      the depth runs out.
       White has N external ko threats, Black --black-threats: each lets its
       owner retake a ko at once.
       Simple ko only (no superko). `--pass-rule lapse` (tengen's rule): a
@@ -23,6 +24,17 @@ the solver's own code.
       it does. A ko ban left by the last of --moves holds for the first
       move. Iterative deepening prints the first depth at which Black
       wins, or that none was found.
+
+  gotools-check.py replies FILE NAME --moves "..." [--depth D] [--secs S]
+                   [--threats N] [--black-threats N] [--engine CMD]
+      Checks a kill tengen claims where the whole of it is too long for
+      `brute`: after the moves (White to move), for every White reply
+      (each empty region point, and the pass) asks tengen's
+      `tengen-owl_attack` on the marked stones for Black's answer (S
+      seconds, default 10), plays it and runs `brute` from there (depth D,
+      default 24). Prints each reply, tengen's answer and the brute
+      force's verdict, and the counts: confirmed, not confirmed (deepen,
+      or run `replies` again one reply further) and no kill claimed.
 
   gotools-check.py replay RECORDS FILES... [--secs S] [--engine CMD]
       For every answer in RECORDS (the output of `tengen solve --json`, or
@@ -160,25 +172,25 @@ def place(b, p, c):
     return nb, captured, (next(iter(captured)) if single else None)
 
 
-def cmd_brute(args):
-    probs = [p for p in parse(args.file) if p["name"] == args.name]
+def find_problem(path, name):
+    probs = [p for p in parse(path) if p["name"] == name]
     if not probs:
-        sys.exit(f"{args.file}: no problem named {args.name}")
-    prob = probs[0]
-    board = start_board(prob)
-    crucial = [frozenset(chain(board, m)) for m in prob["marks"] if board.get(m) == "W"]
-    if not crucial:
-        sys.exit(f"{args.name}: no marked White chain")
-    # The region: flood from the marked chains over non-Black points, then
-    # the inner Black chains whose liberties all lie in it.
-    region, todo = set(), [m for m in prob["marks"]]
+        sys.exit(f"{path}: no problem named {name}")
+    return probs[0]
+
+
+def problem_region(prob, board):
+    """The region the brute force plays in: a flood from the marked chains
+    over non-Black points, then the inner Black chains whose liberties all
+    lie in it."""
+    region, todo = set(), list(prob["marks"])
     while todo:
         p = todo.pop()
         if p in region:
             continue
         region.add(p)
         if len(region) > 60:
-            sys.exit(f"{args.name}: the region is not closed (over 60 points)")
+            sys.exit(f"{prob['name']}: the region is not closed (over 60 points)")
         todo.extend(q for q in neighbours(p) if q not in region and board.get(q) != "B")
     for p, c in list(board.items()):
         if c == "B" and p not in region:
@@ -186,75 +198,181 @@ def cmd_brute(args):
             touches = any(q in region for s in ch for q in neighbours(s))
             if touches and liberties(board, ch) <= region:
                 region |= ch
-    color = "W" if prob["ans"][0][0] == "?" else "B"
-    # The simple-ko ban the last of the moves leaves carries over.
-    ko = None
-    for mv in args.moves.split():
+    return region
+
+
+class Brute:
+    """Depth-limited minimax (see `brute` above) on one problem after some
+    moves: `play` the moves, then `black_wins_within(depth)`."""
+
+    def __init__(self, prob, threats, black_threats, pass_rule):
+        self.name = prob["name"]
+        self.board = start_board(prob)
+        self.crucial = [frozenset(chain(self.board, m)) for m in prob["marks"]
+                        if self.board.get(m) == "W"]
+        if not self.crucial:
+            sys.exit(f"{self.name}: no marked White chain")
+        self.region = problem_region(prob, self.board)
+        self.color = "W" if prob["ans"][0][0] == "?" else "B"
+        self.threats = (threats, black_threats)
+        self.pass_rule = pass_rule
+        # The simple-ko ban the last move leaves, and whether the last move
+        # was a pass that a pass would answer to end the game.
+        self.ko, self.passed = None, False
+
+    def play(self, mv):
+        """Plays `mv` (a vertex or `pass`) for the side to move; an error
+        message if it is illegal, else None."""
+        color_next = "B" if self.color == "W" else "W"
+        if mv.lower() == "pass":
+            if self.passed:
+                return "two passes end the game"
+            # As in the search: under `lapse`, a pass made under a ko ban
+            # does not count towards two passes.
+            self.passed = not (self.pass_rule == "lapse" and self.ko is not None)
+            self.ko, self.color = None, color_next
+            return None
         p = (COLS.index(mv[0].upper()), N - int(mv[1:]))
-        r = None if p == ko else place(board, p, color)
+        r = None if p == self.ko else place(self.board, p, self.color)
         if r is None:
-            sys.exit(f"{args.name}: move {mv} is illegal")
-        board, _, ko = r
-        color = "B" if color == "W" else "W"
-    outside = {p: c for p, c in board.items() if p not in region}
-    lapse = args.pass_rule == "lapse"
-    print(f"{args.name}: region {len(region)} points, {color} to move, "
-          f"White threats {args.threats}, Black threats {args.black_threats}, "
-          f"pass rule {args.pass_rule}"
-          + (f", {vert(*ko)} banned by ko" if ko else ""))
+            return f"move {mv} is illegal"
+        self.board, _, self.ko = r
+        self.passed, self.color = False, color_next
+        return None
 
-    def key(b):
-        return frozenset((p, c) for p, c in b.items() if p in region)
+    def header(self):
+        return (f"{self.name}: region {len(self.region)} points, {self.color} to move, "
+                f"White threats {self.threats[0]}, Black threats {self.threats[1]}, "
+                f"pass rule {self.pass_rule}"
+                + (f", {vert(*self.ko)} banned by ko" if self.ko else ""))
 
-    def moves(b, c, ko):
-        for p in region:
-            if p in b or p == ko:
-                continue
-            r = place(b, p, c)
-            if r is None or any(s not in region for s in r[1]):
-                continue
-            yield p, r[0], r[2]
+    def black_wins_within(self, max_depth):
+        """The least depth (plies) at which Black wins, or None up to
+        `max_depth`."""
+        region, crucial = self.region, self.crucial
+        outside = {p: c for p, c in self.board.items() if p not in region}
+        lapse = self.pass_rule == "lapse"
 
-    def retake(b, ko, c):
-        """The ko recapture at `ko` by `c`, paid for with a threat."""
-        r = place(b, ko, c)
-        return None if r is None else (r[0], r[2])
+        def key(b):
+            return frozenset((p, c) for p, c in b.items() if p in region)
 
-    @functools.lru_cache(maxsize=None)
-    def black_wins(k, c, ko, threats, last_pass, depth):
-        # threats: (White's, Black's) external ko threats left.
-        b = dict(k)
-        b.update(outside)
-        if all(any(b.get(s) != "W" for s in ch) for ch in crucial):
-            return True
-        if depth == 0:
-            return False
-        # A pass under a ko ban does not count towards two passes (lapse).
-        counts = not (lapse and ko is not None)
-        wt, bt = threats
-        if c == "B":
-            options = [(nb, nk, threats) for _, nb, nk in moves(b, "B", ko)]
-            if ko is not None and bt > 0 and (r := retake(b, ko, "B")) is not None:
-                options.append((r[0], r[1], (wt, bt - 1)))
-            if any(black_wins(key(nb), "W", nk, t, False, depth - 1) for nb, nk, t in options):
+        def moves(b, c, ko):
+            for p in region:
+                if p in b or p == ko:
+                    continue
+                r = place(b, p, c)
+                if r is None or any(s not in region for s in r[1]):
+                    continue
+                yield p, r[0], r[2]
+
+        def retake(b, ko, c):
+            """The ko recapture at `ko` by `c`, paid for with a threat."""
+            r = place(b, ko, c)
+            return None if r is None else (r[0], r[2])
+
+        @functools.lru_cache(maxsize=None)
+        def black_wins(k, c, ko, threats, last_pass, depth):
+            # threats: (White's, Black's) external ko threats left.
+            b = dict(k)
+            b.update(outside)
+            if all(any(b.get(s) != "W" for s in ch) for ch in crucial):
                 return True
-            return not last_pass and black_wins(k, "W", None, threats, counts, depth - 1)
-        options = [(nb, nk, threats) for _, nb, nk in moves(b, "W", ko)]
-        if ko is not None and wt > 0 and (r := retake(b, ko, "W")) is not None:
-            options.append((r[0], r[1], (wt - 1, bt)))
-        if last_pass:
-            return False
-        if not all(black_wins(key(nb), "B", nk, t, False, depth - 1) for nb, nk, t in options):
-            return False
-        return black_wins(k, "B", None, threats, counts, depth - 1)
+            if depth == 0:
+                return False
+            # A pass under a ko ban does not count towards two passes (lapse).
+            counts = not (lapse and ko is not None)
+            wt, bt = threats
+            if c == "B":
+                options = [(nb, nk, threats) for _, nb, nk in moves(b, "B", ko)]
+                if ko is not None and bt > 0 and (r := retake(b, ko, "B")) is not None:
+                    options.append((r[0], r[1], (wt, bt - 1)))
+                if any(black_wins(key(nb), "W", nk, t, False, depth - 1) for nb, nk, t in options):
+                    return True
+                return not last_pass and black_wins(k, "W", None, threats, counts, depth - 1)
+            options = [(nb, nk, threats) for _, nb, nk in moves(b, "W", ko)]
+            if ko is not None and wt > 0 and (r := retake(b, ko, "W")) is not None:
+                options.append((r[0], r[1], (wt - 1, bt)))
+            if last_pass:
+                return False
+            if not all(black_wins(key(nb), "B", nk, t, False, depth - 1) for nb, nk, t in options):
+                return False
+            return black_wins(k, "B", None, threats, counts, depth - 1)
 
-    sys.setrecursionlimit(100000)
-    start = key(board)
-    for depth in range(1, args.depth + 1):
-        if black_wins(start, color, ko, (args.threats, args.black_threats), False, depth):
-            print(f"Black wins within {depth} plies")
-            return
-    print(f"no Black win within {args.depth} plies")
+        sys.setrecursionlimit(100000)
+        start = key(self.board)
+        for depth in range(1, max_depth + 1):
+            if black_wins(start, self.color, self.ko, self.threats, self.passed, depth):
+                return depth
+        return None
+
+
+def brute_after(prob, moves, args):
+    """A Brute after `moves`, or exits naming the illegal move."""
+    b = Brute(prob, args.threats, args.black_threats, args.pass_rule)
+    for mv in moves:
+        err = b.play(mv)
+        if err:
+            sys.exit(f"{prob['name']}: {err} (in --moves)")
+    return b
+
+
+def cmd_brute(args):
+    prob = find_problem(args.file, args.name)
+    b = brute_after(prob, args.moves.split(), args)
+    print(b.header())
+    d = b.black_wins_within(args.depth)
+    print(f"Black wins within {d} plies" if d else f"no Black win within {args.depth} plies")
+
+
+def cmd_replies(args):
+    prob = find_problem(args.file, args.name)
+    moves = args.moves.split()
+    b = brute_after(prob, moves, args)
+    if b.color != "W":
+        sys.exit(f"{args.name}: after --moves Black is to move; `replies` expands White's replies")
+    print(b.header())
+    marks = " ".join(vert(*m) for m in prob["marks"])
+    eng = Gtp(shlex.split(args.engine),
+              "build tengen with `cargo build --release`, or name the engine with --engine")
+    if not eng.cmd(f"tengen-tsumego_limit time {args.secs:g}").startswith("="):
+        sys.exit("the engine does not take tengen-tsumego_limit")
+    replies = [vert(*p) for p in sorted(b.region, key=lambda p: (p[0], -p[1]))
+               if p not in b.board] + ["pass"]
+    tally = {"confirmed": 0, "not confirmed": 0, "no kill claimed": 0}
+    for w in replies:
+        after = Brute(prob, args.threats, args.black_threats, args.pass_rule)
+        if any(after.play(mv) for mv in moves + [w]):
+            continue  # an illegal reply (suicide or the ko point)
+        eng.setup(prob["stones"])
+        color, refused = ("W" if prob["ans"][0][0] == "?" else "B"), None
+        for mv in moves + [w]:
+            if not eng.cmd(f"play {color} {mv}").startswith("="):
+                refused = refused or mv
+            color = "B" if color == "W" else "W"
+        if refused:
+            # Superko: tengen bans a repetition the brute force allows.
+            print(f"{w}: tengen refuses {refused} (a repetition ban)")
+            tally["no kill claimed"] += 1
+            continue
+        standing = " ".join(vert(*m) for m in prob["marks"] if after.board.get(m) == "W")
+        if not standing:
+            print(f"{w}: every marked chain is captured")
+            tally["confirmed"] += 1
+            continue
+        code, bmove = owl_reply(eng.cmd(f"tengen-owl_attack {standing}"))
+        if code != 1 or not bmove:
+            print(f"{w}: tengen does not claim an outright kill ({code} {bmove}; marks {marks})")
+            tally["no kill claimed"] += 1
+            continue
+        err = after.play(bmove)
+        if err:
+            sys.exit(f"{args.name}: tengen's answer to {w}: {err}")
+        d = after.black_wins_within(args.depth)
+        print(f"{w} {bmove}: " + (f"Black wins within {d} plies" if d
+                                   else f"no Black win within {args.depth} plies"), flush=True)
+        tally["confirmed" if d else "not confirmed"] += 1
+    eng.close()
+    print("replies: " + ", ".join(f"{v} {k}" for k, v in tally.items()))
 
 
 def render(board):
@@ -388,15 +506,27 @@ def main():
     br.add_argument("--black-threats", type=int, default=0)
     br.add_argument("--pass-rule", choices=["lapse", "ends"], default="lapse")
     br.add_argument("--depth", type=int, default=30)
+    rr = sub.add_parser("replies", help="check a kill tengen claims, one White reply at a time")
+    rr.add_argument("file")
+    rr.add_argument("name")
+    rr.add_argument("--moves", default="")
+    rr.add_argument("--threats", type=int, default=0)
+    rr.add_argument("--black-threats", type=int, default=0)
+    rr.add_argument("--pass-rule", choices=["lapse", "ends"], default="lapse")
+    rr.add_argument("--depth", type=int, default=24)
+    rr.add_argument("--secs", type=float, default=10.0)
     rp = sub.add_parser("replay", help="GoTools' main line of every unknown or disagreeing answer, asked ply by ply")
     rp.add_argument("records")
     rp.add_argument("files", nargs="+")
     rp.add_argument("--secs", type=float, default=5.0)
     here = os.path.dirname(os.path.abspath(__file__))
     tengen = os.path.join(here, "..", "target", "release", "tengen")
-    rp.add_argument("--engine", default=shlex.join([tengen, "--threads", "1", "--quiet", "--no-table"]))
+    engine = shlex.join([tengen, "--threads", "1", "--quiet", "--no-table"])
+    rp.add_argument("--engine", default=engine)
+    rr.add_argument("--engine", default=engine)
     args = ap.parse_args()
-    {"bent-four": cmd_bent_four, "brute": cmd_brute, "replay": cmd_replay}[args.cmd](args)
+    {"bent-four": cmd_bent_four, "brute": cmd_brute, "replies": cmd_replies,
+     "replay": cmd_replay}[args.cmd](args)
 
 
 if __name__ == "__main__":
