@@ -26,13 +26,13 @@ the solver's own code.
       wins, or that none was found.
 
   gotools-check.py replies FILE NAME --moves "..." [--depth D] [--secs S]
-                   [--threats N] [--black-threats N] [--engine CMD]
-      Checks a kill tengen claims where the whole of it is too long for
-      `brute`: after the moves (White to move), for every White reply
-      (each empty region point, and the pass) asks tengen's
-      `tengen-owl_attack` on the marked stones for Black's answer (S
-      seconds, default 10), plays it and runs `brute` from there (depth D,
-      default 24). Prints each reply, tengen's answer and the brute
+                   [--pass-rule lapse|ends] [--engine CMD]
+      Checks a kill without ko threats that tengen claims where the whole
+      of it is too long for `brute`: after the moves (White to move), for
+      every White reply (each empty region point, and the pass) asks
+      tengen's `tengen-owl_attack` on the marked stones for Black's answer
+      (S seconds, default 10), plays it and runs `brute` from there (depth
+      D, default 24). Prints each reply, tengen's answer and the brute
       force's verdict, and the counts: confirmed, not confirmed (deepen,
       or run `replies` again one reply further) and no kill claimed.
 
@@ -510,8 +510,8 @@ def main():
     rr.add_argument("file")
     rr.add_argument("name")
     rr.add_argument("--moves", default="")
-    rr.add_argument("--threats", type=int, default=0)
-    rr.add_argument("--black-threats", type=int, default=0)
+    # tengen's owl answers are its answers without threats: none here.
+    rr.set_defaults(threats=0, black_threats=0)
     rr.add_argument("--pass-rule", choices=["lapse", "ends"], default="lapse")
     rr.add_argument("--depth", type=int, default=24)
     rr.add_argument("--secs", type=float, default=10.0)
