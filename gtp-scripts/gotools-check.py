@@ -172,6 +172,11 @@ def place(b, p, c):
     return nb, captured, (next(iter(captured)) if single else None)
 
 
+def first_colour(prob):
+    """The colour that moves first in the problem's first answer line."""
+    return "W" if prob["ans"][0][0] == "?" else "B"
+
+
 def find_problem(path, name):
     probs = [p for p in parse(path) if p["name"] == name]
     if not probs:
@@ -213,7 +218,7 @@ class Brute:
         if not self.crucial:
             sys.exit(f"{self.name}: no marked White chain")
         self.region = problem_region(prob, self.board)
-        self.color = "W" if prob["ans"][0][0] == "?" else "B"
+        self.color = first_colour(prob)
         self.threats = (threats, black_threats)
         self.pass_rule = pass_rule
         # The simple-ko ban the last move leaves, and whether the last move
@@ -344,7 +349,7 @@ def cmd_replies(args):
         if any(after.play(mv) for mv in moves + [w]):
             continue  # an illegal reply (suicide or the ko point)
         eng.setup(prob["stones"])
-        color, refused = ("W" if prob["ans"][0][0] == "?" else "B"), None
+        color, refused = first_colour(prob), None
         for mv in moves + [w]:
             if not eng.cmd(f"play {color} {mv}").startswith("="):
                 refused = refused or mv
