@@ -36,7 +36,7 @@ pub mod report;
 use std::time::{Duration, Instant};
 
 pub use answer::{KoType, KoWin, MAX_KO_THREATS, OwlAnswer, OwlResult, Role, SideAnswer, Status};
-pub use dfpn::{Counters, Limits, Regime, StaticCheck};
+pub use dfpn::{Counters, Limits, Regime, Repetition, StaticCheck};
 pub use frame::{FrameError, frame_group, frame_stones};
 pub use order::OrderWeights;
 pub use region::{Problem, RegionError};
@@ -60,6 +60,9 @@ pub struct SolveOptions {
     /// Check a sample of the static verdicts against searches without
     /// them (`solve --check-statics`).
     pub check: Option<StaticCheck>,
+    /// The repetition rule: positional superko (the default) or simple ko
+    /// as GoTools' files read (`solve --repetition`).
+    pub repetition: Repetition,
 }
 
 impl Default for SolveOptions {
@@ -70,6 +73,7 @@ impl Default for SolveOptions {
             time: None,
             statics: true,
             check: None,
+            repetition: Repetition::Superko,
         }
     }
 }
@@ -118,7 +122,8 @@ impl Budget {
         let table = std::mem::take(&mut self.table);
         let mut s = dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits())
             .with_table(table)
-            .with_check(self.opts.check);
+            .with_check(self.opts.check)
+            .with_repetition(self.opts.repetition);
         if !self.opts.statics {
             s = s.without_statics();
         }

@@ -738,3 +738,97 @@ fn a_result_reversed_is_the_other_sides_and_swaps_the_ko_kind() {
         OwlResult::Ko(KoWin::NeedsThreat)
     );
 }
+
+/// The static evaluation changes no result, under either repetition rule,
+/// on random-play ko positions: each search with it agrees with the search
+/// without it (nor the walled-in test) where both settle. Under superko
+/// this caught a stored result reused on another path: a ko recapture that
+/// only passes separate from the capture is banned (it would recreate the
+/// position before the capture), on one path and not on another that
+/// reaches the same stones, so the ban is now part of the key
+/// (`Dfpn::held_key`); the position of the first seed failed without it.
+#[test]
+fn results_with_and_without_the_static_evaluation_agree_under_both_rules() {
+    let w = weights();
+    let limits = Limits {
+        max_nodes: 100_000,
+        deadline: None,
+    };
+    let mut compared = [0; 2];
+    with_stack(|| {
+        for seed in [31, 32] {
+            for prob in played_out(seed, 150) {
+                for first in [prob.attacker(), prob.defender] {
+                    for (i, rule) in [Repetition::Superko, Repetition::SimpleKo]
+                        .into_iter()
+                        .enumerate()
+                    {
+                        let with = dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits)
+                            .with_repetition(rule)
+                            .solve(first)
+                            .win;
+                        let bare = dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits)
+                            .with_repetition(rule)
+                            .without_statics()
+                            .without_static_death()
+                            .solve(first)
+                            .win;
+                        let (Some(a), Some(b)) = (with, bare) else {
+                            continue;
+                        };
+                        compared[i] += 1;
+                        assert_eq!(
+                            a,
+                            b,
+                            "{rule:?}: with the static evaluation {first:?} first wins: {a}, \
+                             without it: {b}\n{}",
+                            prob.render()
+                        );
+                    }
+                }
+            }
+        }
+    });
+    assert!(compared.iter().all(|&n| n >= 500), "compared {compared:?}");
+}
+
+/// Simple ko lets a side retake a ko after a pass; positional superko
+/// does not, since the retake would recreate the position before the
+/// capture. Here White's corner lives under superko (after Black A2 White
+/// takes B1 at A1 and, after Black A3, holds that ko by passing) and dies
+/// under simple ko, where Black could retake after the pass, so White
+/// must connect at B1 and Black kills at C2. Found among the random-play
+/// positions of seed 48.
+#[test]
+fn a_ko_retaken_after_a_pass_kills_under_simple_ko_only() {
+    let b = Board::from_diagram(
+        9,
+        &[
+            "X X X . .",
+            "X O X X X",
+            ". O O O X",
+            ". O . O X",
+            ". X O O X",
+        ],
+    )
+    .unwrap();
+    let prob = Problem::detect(&b, pt(&b, "B4"), &[], 40).unwrap();
+    let w = weights();
+    let limits = Limits {
+        max_nodes: 100_000,
+        deadline: None,
+    };
+    with_stack(|| {
+        for (rule, black_kills) in [(Repetition::Superko, false), (Repetition::SimpleKo, true)] {
+            let proof = dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits)
+                .with_repetition(rule)
+                .solve(Color::Black);
+            assert_eq!(
+                proof.win,
+                Some(black_kills),
+                "{rule:?}: line {}",
+                format_line(&proof.line)
+            );
+        }
+    });
+}

@@ -12,6 +12,9 @@ impl Dfpn<'_> {
         while self.killers.len() <= d {
             self.killers.push(None);
         }
+        while self.held.len() <= d {
+            self.held.push(None);
+        }
     }
 
     /// Plays `mv` from the position at `depth` into `depth + 1`.
@@ -35,6 +38,15 @@ impl Dfpn<'_> {
                 child.play_unchecked(p, color);
             }
         }
+        // A pass keeps the held recapture ban; a move replaces it with
+        // its own ko, unless a threat paid for it (the position before it
+        // lies below the floor, so retaking later repeats nothing).
+        self.held[depth + 1] = match mv {
+            _ if self.cycles_win() => None,
+            None => self.held[depth],
+            Some(_) if ko_exempt => None,
+            Some(_) => self.boards[depth + 1].ko(),
+        };
     }
 
     /// True if `color` playing the empty point `p` would capture a stone
@@ -128,7 +140,9 @@ impl Dfpn<'_> {
                 }
             }
         }
-        let forced = if c == prob.defender {
+        // Forced moves compare positions by stones; under simple ko the
+        // path holds whole states, so the rule stays off.
+        let forced = if c == prob.defender && !self.cycles_win() {
             self.forced_defences(depth, &heads)
         } else {
             None
@@ -170,9 +184,30 @@ impl Dfpn<'_> {
             let useless = !b.is_legal(p, c.opponent());
             self.play_into(depth, Some(p), c, ko_exempt);
             let child = &self.boards[depth + 1];
-            let rep = Self::rep_key(child, c.opponent());
+            let rep = self.rep_of(child, c.opponent(), false);
             if !ko_exempt && self.path[self.floor..].contains(&rep) {
+                // The held recapture: banned by the position's key, not
+                // by the path.
+                if self.held[depth].is_some_and(|k| k.point == p && k.color == c) {
+                    continue;
+                }
                 banned = true;
+                if self.cycles_win() {
+                    // Simple ko: the cycle is the defender's win, on this
+                    // path only (pinned: never stored as proven). First in
+                    // the order for the defender, last for the attacker.
+                    let key = self.tt_key(&self.boards[depth + 1], c.opponent(), false, threats);
+                    let mut kid = Child::new(Some(p), key, rep, false, Some(prob.defender));
+                    kid.pinned = true;
+                    kid.ko_free = false;
+                    kid.threats = threats;
+                    let s = if c == prob.defender {
+                        f64::INFINITY
+                    } else {
+                        f64::NEG_INFINITY
+                    };
+                    scored.push((s, kid, false, false, i));
+                }
                 continue;
             }
             order::features(
@@ -242,8 +277,9 @@ impl Dfpn<'_> {
         {
             let under_ko = self.boards[depth].ko().is_some_and(|k| k.color == c);
             self.play_into(depth, None, c, false);
-            let key = self.tt_key(&self.boards[depth + 1], c.opponent(), !under_ko, threats);
-            let rep = Self::rep_key(&self.boards[depth + 1], c.opponent());
+            let key = self.tt_key(&self.boards[depth + 1], c.opponent(), !under_ko, threats)
+                ^ self.held_key(depth + 1);
+            let rep = self.rep_of(&self.boards[depth + 1], c.opponent(), !under_ko);
             let mut winner = self.terminal(depth + 1, last_pass);
             // A pass the opponent may answer with a pass that ends the
             // game in its favour loses at once: the attacker's in the

@@ -31,6 +31,7 @@ use super::benson::Benson;
 use super::eyes::statics::Statics;
 use super::order::{self, NF, OrderWeights, PASS_FEATURE};
 use super::region::Problem;
+use crate::rules::board::Ko;
 use crate::rules::board::MAX_POINTS;
 use crate::rules::zobrist;
 use crate::rules::{Board, Cell, Color, Move, Point};
@@ -48,6 +49,29 @@ const PASS_KEY: u64 = 0x9e37_79b9_7f4a_7c15;
 /// Key component of the seki test's positions (another game than the
 /// plain search's, in the same table).
 const STRICT_KEY: u64 = 0xbb67_ae85_84ca_a73b;
+/// Salt of [`Dfpn::held_key`].
+const HELD_KEY: u64 = 0x3c6e_f372_fe94_f82b;
+
+/// What a move that recreates a position of the current line (stones and
+/// side to move) does. The simple-ko ban (no immediate recapture of one
+/// stone) holds in both.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Repetition {
+    /// Positional superko: the move is illegal for either side (our rules,
+    /// the default).
+    #[default]
+    Superko,
+    /// Simple ko only, as GoTools' files and the brute force of
+    /// `gotools-check.py` read: only the immediate recapture of a ko is
+    /// banned (so a ko may be retaken after a pass), and a move of either
+    /// side that recreates a whole state of the line (stones, side to move,
+    /// ko ban, a pass just made) ends the problem in the defender's favour:
+    /// the cycle could go on for ever, so the attacker has not killed (an
+    /// attacker that can win has a way without cycles). The seki test
+    /// keeps superko (a life that rests on a cycle is not unconditional).
+    SimpleKo,
+}
 
 /// How ko is settled in one search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -317,6 +341,13 @@ pub struct Dfpn<'a> {
     use_statics: bool,
     statics: Statics,
     check: Option<StaticCheck>,
+    repetition: Repetition,
+    /// By depth: the ko recapture that positional superko still bans
+    /// because only passes followed the capture (the simple-ko ban lapses
+    /// with a pass, but retaking would recreate the position before the
+    /// capture). Part of the key, so the ban is the position's, not the
+    /// path's (see [`Dfpn::held_key`]).
+    held: Vec<Option<Ko>>,
 }
 
 /// What the terminal tests found for one position (stones only): one
@@ -387,6 +418,31 @@ impl<'a> Dfpn<'a> {
             use_statics: true,
             statics: Statics::default(),
             check: None,
+            repetition: Repetition::Superko,
+            held: vec![None],
+        }
+    }
+
+    /// The repetition rule ([`Repetition`]; superko by default).
+    pub fn with_repetition(mut self, repetition: Repetition) -> Self {
+        self.repetition = repetition;
+        self
+    }
+
+    /// Simple ko, outside the seki test: a move that recreates a state of
+    /// the line wins for the defender ([`Repetition::SimpleKo`]).
+    fn cycles_win(&self) -> bool {
+        self.repetition == Repetition::SimpleKo && !self.regime.strict
+    }
+
+    /// What the path holds for a position: under superko the stones and
+    /// the side to move; under simple ko the whole state (the key with the
+    /// ko ban, and whether a pass was just made).
+    fn rep_of(&self, b: &Board, to_move: Color, last_pass: bool) -> u64 {
+        if self.cycles_win() {
+            b.key(to_move) ^ if last_pass { PASS_KEY } else { 0 }
+        } else {
+            Self::rep_key(b, to_move)
         }
     }
 
@@ -426,6 +482,18 @@ impl<'a> Dfpn<'a> {
     pub fn walled_in_at_root(&mut self) -> bool {
         self.boards[0].copy_from(&self.prob.board);
         self.closed_at(0) && self.walled_in(0)
+    }
+
+    /// The key component of the ko recapture held banned at `depth` when
+    /// the simple-ko ban no longer shows on the board (whoever is to move:
+    /// it binds the banned side's next move).
+    fn held_key(&self, depth: usize) -> u64 {
+        match self.held[depth] {
+            Some(k) if self.boards[depth].ko() != Some(k) => {
+                zobrist::mix64(self.boards[depth].geometry().ko_key[k.point.idx()] ^ HELD_KEY)
+            }
+            _ => 0,
+        }
     }
 
     fn rep_key(b: &Board, to_move: Color) -> u64 {
@@ -479,7 +547,7 @@ impl<'a> Dfpn<'a> {
                 counters: self.counters,
             };
         }
-        self.path.push(Self::rep_key(&self.boards[0], to_move));
+        self.path.push(self.rep_of(&self.boards[0], to_move, false));
         let root = Node {
             depth: 0,
             c: to_move,
@@ -549,7 +617,7 @@ impl<'a> Dfpn<'a> {
         let mut threats = self.regime.threats;
         self.path.clear();
         self.floor = 0;
-        self.path.push(Self::rep_key(&self.boards[0], to_move));
+        self.path.push(self.rep_of(&self.boards[0], to_move, false));
         let mut depth = 0;
         while line.len() < max_len {
             if depth > 0 && self.terminal(depth, false).is_some() {

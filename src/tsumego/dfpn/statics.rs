@@ -217,6 +217,11 @@ impl Dfpn<'_> {
             return Some(prob.attacker());
         }
         let closed = self.closed_at(depth);
+        // The static deaths below assume superko: under simple ko the
+        // defender might still force a cycle, which is its win.
+        if self.cycles_win() {
+            return None;
+        }
         if self.static_death && closed && self.walled_in(depth) {
             return Some(prob.attacker());
         }
@@ -283,7 +288,8 @@ impl Dfpn<'_> {
         match v {
             1 => Some((prob.defender, false)),
             2 => Some((prob.defender, true)),
-            3 => Some((prob.attacker(), false)),
+            // The local games' kills assume superko (as in `terminal`).
+            3 if !self.cycles_win() => Some((prob.attacker(), false)),
             _ => None,
         }
     }
@@ -298,7 +304,9 @@ impl Dfpn<'_> {
             max_nodes,
             deadline: None,
         };
-        let mut d = Dfpn::new(&sub, self.w, 1, self.regime, limits).without_statics();
+        let mut d = Dfpn::new(&sub, self.w, 1, self.regime, limits)
+            .with_repetition(self.repetition)
+            .without_statics();
         let full = d
             .solve(to_move)
             .win

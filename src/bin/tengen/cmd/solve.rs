@@ -83,6 +83,17 @@ pub struct SolveArgs {
     /// check is counted as unsettled).
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub check_nodes: u64,
+    /// The repetition rule. `superko` (positional superko, our rules): a
+    /// move that recreates an earlier position is illegal. `simple-ko` (as
+    /// GoTools' files read): only the immediate recapture of a ko is
+    /// banned, and a defender move that recreates a position wins for the
+    /// defender (the attacker has not killed). Under simple-ko the static
+    /// kills (walled-in, no room, the local games' kills) are off, so the
+    /// search is slower; JSON `superko` then marks results that rest on a
+    /// cycle. Solving a problem both ways tells results that depend on
+    /// the rule apart.
+    #[arg(long, value_enum, default_value_t = RepetitionArg::Superko)]
+    pub repetition: RepetitionArg,
     /// Record every answer in FILE (JSON lines, each with its tallies) as
     /// soon as it is found, and resume from it: problems FILE already
     /// holds are not solved again, and the summary counts them. FILE's
@@ -91,6 +102,22 @@ pub struct SolveArgs {
     /// being solved at the time.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+}
+
+/// `--repetition`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RepetitionArg {
+    Superko,
+    SimpleKo,
+}
+
+impl From<RepetitionArg> for ts::Repetition {
+    fn from(r: RepetitionArg) -> ts::Repetition {
+        match r {
+            RepetitionArg::Superko => ts::Repetition::Superko,
+            RepetitionArg::SimpleKo => ts::Repetition::SimpleKo,
+        }
+    }
 }
 
 /// The options that shape the answers, as the first line of an `--out`
@@ -105,6 +132,9 @@ struct RunOptions {
     statics: bool,
     check_statics: Option<u64>,
     check_nodes: u64,
+    /// Absent from files written before the option: superko.
+    #[serde(default)]
+    repetition: ts::Repetition,
     crucial: Vec<String>,
     /// The `--weights` file (null: the built-in defaults).
     weights: Option<String>,
@@ -140,6 +170,7 @@ impl RunOptions {
             statics: !args.no_statics,
             check_statics: args.check_statics,
             check_nodes: args.check_nodes,
+            repetition: args.repetition.into(),
             crucial: args.crucial.clone(),
             weights: engine.weights.as_ref().map(|w| w.display().to_string()),
         }
@@ -510,6 +541,7 @@ fn options(args: &SolveArgs) -> Result<SolveOptions> {
             every,
             max_nodes: args.check_nodes,
         }),
+        repetition: args.repetition.into(),
     })
 }
 
