@@ -741,7 +741,7 @@ fn a_result_reversed_is_the_other_sides_and_swaps_the_ko_kind() {
 
 /// The static evaluation changes no result, under either repetition rule,
 /// on random-play ko positions: each search with it agrees with the search
-/// without it (nor the walled-in test) where both settle. Under superko
+/// without it (and without the walled-in test) where both settle. Under superko
 /// this caught a stored result reused on another path: a ko recapture that
 /// only passes separate from the capture is banned (it would recreate the
 /// position before the capture), on one path and not on another that

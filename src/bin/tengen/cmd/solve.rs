@@ -84,14 +84,16 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub check_nodes: u64,
     /// The repetition rule. `superko` (positional superko, our rules): a
-    /// move that recreates an earlier position is illegal. `simple-ko` (as
-    /// GoTools' files read): only the immediate recapture of a ko is
-    /// banned, and a defender move that recreates a position wins for the
-    /// defender (the attacker has not killed). Under simple-ko the static
-    /// kills (walled-in, no room, the local games' kills) are off, so the
-    /// search is slower; JSON `superko` then marks results that rest on a
-    /// cycle. Solving a problem both ways tells results that depend on
-    /// the rule apart.
+    /// move that recreates an earlier position is illegal, so a ko cannot
+    /// be retaken after a pass. `simple-ko` (as GoTools' files read): only
+    /// the immediate recapture of a ko is banned, and a move of either side
+    /// that recreates a whole state of the line (stones, side to move, ko
+    /// ban, a pass just made) is the defender's win (the attacker has not
+    /// killed). Under simple-ko the static kills (walled-in, no room, the
+    /// local games' kills) and the forced-move rule are off, so the search
+    /// is slower; JSON `superko` then marks results that rest on a cycle.
+    /// Solving a problem both ways tells results that depend on the rule
+    /// apart.
     #[arg(long, value_enum, default_value_t = RepetitionArg::Superko)]
     pub repetition: RepetitionArg,
     /// Record every answer in FILE (JSON lines, each with its tallies) as
