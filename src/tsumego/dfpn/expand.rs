@@ -186,11 +186,11 @@ impl Dfpn<'_> {
             let child = &self.boards[depth + 1];
             let rep = self.rep_of(child, c.opponent(), false);
             if !ko_exempt && self.path[self.floor..].contains(&rep) {
-                // The held recapture: banned by the position's key, not
-                // by the path.
-                if self.held[depth].is_some_and(|k| k.point == p && k.color == c) {
-                    continue;
-                }
+                // The held recapture is told apart by the key too, but a
+                // result that rests on it stays the path's: stored as
+                // proven, it changed ko types on GoTools' problems
+                // (lv3.13 P2005088: `d5l` with the static evaluation,
+                // `d2l` without), a cause not found yet.
                 banned = true;
                 if self.cycles_win() {
                     // Simple ko: the cycle is the defender's win, on this
