@@ -345,8 +345,9 @@ pub struct Dfpn<'a> {
     /// By depth: the ko recapture that positional superko still bans
     /// because only passes followed the capture (the simple-ko ban lapses
     /// with a pass, but retaking would recreate the position before the
-    /// capture). Part of the key, so the ban is the position's, not the
-    /// path's (see [`Dfpn::held_key`]).
+    /// capture). Part of the key, so that lines with and without the ban
+    /// never share an entry (see [`Dfpn::held_key`]); a result that rests
+    /// on the ban still stays the path's.
     held: Vec<Option<Ko>>,
 }
 
