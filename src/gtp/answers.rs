@@ -79,10 +79,11 @@ pub(super) fn solve_text(prob: &crate::tsumego::Problem, a: &crate::tsumego::Sid
         a.owl
             .result
             .map_or("-".to_string(), |r| owl_code(r).to_string()),
-        match (a.owl.ko, a.owl.superko) {
-            (Some(k), _) => k.letters(),
-            (None, true) => "superko".to_string(),
-            (None, false) => "-".to_string(),
+        match (a.owl.ko, a.owl.ko_open, a.owl.superko) {
+            (Some(k), ..) => k.letters(),
+            (None, Some(k), _) => k.open_letters(),
+            (None, None, true) => "superko".to_string(),
+            (None, None, false) => "-".to_string(),
         },
         match (a.owl.result, a.owl.mv) {
             (Some(r), Some(m)) if r.succeeds() => m.to_string(),

@@ -51,6 +51,18 @@ impl KoType {
         }
     }
 
+    /// The letters of a ko type only bounded from below (see
+    /// [`OwlAnswer::ko_open`]): `l2+d` (lives unless the attacker has 2 or
+    /// more threats, at most [`MAX_KO_THREATS`]), `d1+l`.
+    pub fn open_letters(self) -> String {
+        let n = self.threats;
+        if self.defender_lives {
+            format!("l{n}+d")
+        } else {
+            format!("d{n}+l")
+        }
+    }
+
     /// Reads `l2d`/`d1l` (a digit 1-9 between the letters).
     pub fn parse(s: &str) -> Option<KoType> {
         let b = s.as_bytes();
@@ -128,6 +140,12 @@ pub struct OwlAnswer {
     pub result: Option<OwlResult>,
     /// For a ko result from a simple ko: GoTools' ko type.
     pub ko: Option<KoType>,
+    /// For a ko result whose ko type a limit left open (`ko` is then
+    /// `None`): the type with the least number of threats not ruled out.
+    /// The loser of the search without threats turns the result with
+    /// [`MAX_KO_THREATS`], not with fewer than `threats`; the search with
+    /// `threats` ran out. The result (the owl code) is exact.
+    pub ko_open: Option<KoType>,
     /// The proof found (for a ko, one of the searches that placed its ko
     /// type) used a repetition ban other than simple ko (double ko,
     /// send-two-return-one, ...). Another move order may find a proof

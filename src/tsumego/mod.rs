@@ -16,9 +16,11 @@
 //! the first ko threat, 3 it succeeds only if it finds the first threat
 //! itself. They come from a search with simple ko for both; if a ko ban was
 //! met, one in which its loser has five external ko threats; if that turns
-//! the result, searches with 1 to 4 threats for GoTools' ko type; and, when
-//! the defender lives and the proof may rest on two passes, a strict search
-//! that tells seki from life. The searches of one answer share one table.
+//! the result, searches with 1 to 4 threats for GoTools' ko type (one
+//! cut short by a limit leaves the type open, [`OwlAnswer::ko_open`], and
+//! the code known); and, when the defender lives and the proof may rest on
+//! two passes, a strict search that tells seki from life. The searches of
+//! one answer share one table.
 
 pub mod answer;
 pub mod benson;
@@ -163,6 +165,7 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     let unknown = |p: &dfpn::Proof| OwlAnswer {
         result: None,
         ko: None,
+        ko_open: None,
         superko: false,
         per_move: p.per_move.clone(),
         mv: None,
@@ -174,6 +177,7 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
     let answer = |r: OwlResult, p: &dfpn::Proof, ko: Option<KoType>, superko: bool| OwlAnswer {
         result: Some(r),
         ko,
+        ko_open: None,
         superko,
         per_move: base.per_move.clone(),
         mv: if r.succeeds() { p.best } else { None },
@@ -217,12 +221,19 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
         // winning move may win only a ko that the loser's threats turn.
         return (plain(win, &screen, budget.superko), base.passes);
     }
+    // The result is a ko whatever the count: the owl code is known. A
+    // search that runs out leaves the count open from its `n` up.
     let mut threats = MAX_KO_THREATS;
+    let mut open = false;
     let mut p = screen;
     for n in 1..MAX_KO_THREATS {
         let q = budget.run(prob, w, me, Regime::threats_for(loser, n));
         match q.win {
-            None => return (unknown(&base), true),
+            None => {
+                threats = n;
+                open = true;
+                break;
+            }
             Some(x) if x != win => {
                 threats = n;
                 p = q;
@@ -231,17 +242,25 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
             Some(_) => {}
         }
     }
-    let ko = Some(KoType {
+    let ko = KoType {
         defender_lives: defender_lives(win),
         threats,
-    });
-    if win {
-        let r = OwlResult::Ko(KoWin::TakenFirst);
-        (answer(r, &base, ko, budget.superko), true)
+    };
+    let (known, ko_open) = if open {
+        (None, Some(ko))
     } else {
-        let r = OwlResult::Ko(KoWin::NeedsThreat);
-        (answer(r, &p, ko, budget.superko), true)
-    }
+        (Some(ko), None)
+    };
+    let (r, proof) = if win {
+        (OwlResult::Ko(KoWin::TakenFirst), &base)
+    } else {
+        (OwlResult::Ko(KoWin::NeedsThreat), &p)
+    };
+    let a = OwlAnswer {
+        ko_open,
+        ..answer(r, proof, known, budget.superko)
+    };
+    (a, true)
 }
 
 /// The status of the problem with `first` moving first, seki told apart

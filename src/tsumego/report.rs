@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::problems::{Expect, FileProblem, Sides};
-use super::{Counters, OwlResult, Problem, SideAnswer, Status, format_line};
+use super::{Counters, KoType, OwlResult, Problem, SideAnswer, Status, format_line};
 use crate::rules::Move;
 
 /// The file's correct first moves, each with the solver's verdict
@@ -73,7 +73,9 @@ fn side_json(fp: &FileProblem, a: &SideAnswer, defender_first: bool) -> SideJson
         mover: a.first.name(),
         status: a.status.name(),
         code: a.owl.result.map(OwlResult::code),
-        gotools: Expect::of(a).map(|e| e.letters()),
+        gotools: Expect::of(a)
+            .map(|e| e.letters())
+            .or_else(|| a.owl.ko_open.map(KoType::open_letters)),
         superko: a.owl.superko,
         mv: a.owl.mv.map(|m| m.to_string()),
         line: format_line(&a.owl.line),
@@ -204,10 +206,11 @@ fn problem_object(
 /// One answer in the text report: the status (GoTools' ko letters for a
 /// ko) and, when the mover succeeds, the key move.
 pub fn describe(a: &SideAnswer) -> String {
-    let status = match (a.status, a.owl.ko) {
-        (Status::Ko(_), Some(k)) => k.letters(),
-        (Status::Ko(k), None) => format!("ko{}", OwlResult::Ko(k).code()),
-        (s, _) => s.name().to_string(),
+    let status = match (a.status, a.owl.ko, a.owl.ko_open) {
+        (Status::Ko(_), Some(k), _) => k.letters(),
+        (Status::Ko(_), None, Some(k)) => k.open_letters(),
+        (Status::Ko(k), None, None) => format!("ko{}", OwlResult::Ko(k).code()),
+        (s, ..) => s.name().to_string(),
     };
     match a.owl.mv {
         Some(m) if a.owl.result.is_some_and(OwlResult::succeeds) => format!("{status} {m}"),

@@ -832,3 +832,53 @@ fn a_ko_retaken_after_a_pass_kills_under_simple_ko_only() {
         }
     });
 }
+
+/// A ko whose type the node limit leaves open still gets its owl code:
+/// once the five-threat screen has turned the result, it is a ko whatever
+/// the count, and a threat search that runs out only bounds the count
+/// from below. Each ko answer of the solver benchmark's problems is solved
+/// again at limits below its full effort: every answer is the full one,
+/// unknown, or the same code and key move with the type open at a count no
+/// larger than the true one.
+#[test]
+fn a_ko_type_cut_short_keeps_its_code() {
+    let w = weights();
+    let text = include_str!("../../tests/data/solver-bench.gt");
+    let file = gotools::parse(text, "solver-bench").unwrap();
+    let (mut kos, mut open) = (0, 0);
+    with_stack(|| {
+        for fp in &file {
+            let prob = fp.problem(region::DEFAULT_MAX_REGION).unwrap();
+            for role in [Role::Attacker, Role::Defender] {
+                let full = owl(&prob, &w, SolveOptions::default(), role);
+                let (Some(r @ OwlResult::Ko(_)), Some(ko)) = (full.result, full.ko) else {
+                    continue;
+                };
+                kos += 1;
+                let n = full.counters.nodes;
+                for k in 1..32 {
+                    let opts = SolveOptions {
+                        max_nodes: n * k / 32,
+                        ..SolveOptions::default()
+                    };
+                    let cut = owl(&prob, &w, opts, role);
+                    let what = format!("{} {role:?} at {} of {n} nodes", fp.source, opts.max_nodes);
+                    match (cut.result, cut.ko, cut.ko_open) {
+                        (None, None, None) => {}
+                        (Some(x), Some(k), None) => assert_eq!((x, k), (r, ko), "{what}"),
+                        (Some(x), None, Some(k)) => {
+                            open += 1;
+                            assert_eq!(x, r, "{what}");
+                            assert_eq!(k.defender_lives, ko.defender_lives, "{what}");
+                            assert!(k.threats <= ko.threats, "{what}: {k:?} vs {ko:?}");
+                            assert!(cut.mv.is_some() || !x.succeeds(), "{what}");
+                        }
+                        other => panic!("{what}: {other:?}"),
+                    }
+                }
+            }
+        }
+    });
+    assert!(kos >= 5, "only {kos} ko answers");
+    assert!(open >= 5, "only {open} answers with the type left open");
+}

@@ -41,6 +41,7 @@ fn answer(first: Color, status: Status, mv: Option<Move>, nodes: u64) -> SideAns
         owl: OwlAnswer {
             result,
             ko: None,
+            ko_open: None,
             superko: false,
             per_move: mv.map(|m| (m, 3)).into_iter().collect(),
             mv,
@@ -218,5 +219,22 @@ fn the_summary_and_answer_texts() {
     );
     let ko = answer(Color::Black, Status::Ko(KoWin::TakenFirst), Some(key), 1);
     assert_eq!(describe(&ko), format!("ko2 {key}"));
+    // A ko whose type a limit left open: the class agrees, the type
+    // cannot, and the letters say what is known.
+    let d2 = KoType {
+        defender_lives: false,
+        threats: 2,
+    };
+    let open = SideAnswer {
+        owl: OwlAnswer {
+            ko_open: Some(d2),
+            ..ko.owl.clone()
+        },
+        ..ko.clone()
+    };
+    assert_eq!(describe(&open), format!("d2+l {key}"));
+    assert!(Expect::Ko(d2).agrees(open.status));
+    assert!(!Expect::Ko(d2).agrees_exactly(&open));
+    assert_eq!(Expect::of(&open), None);
     assert_eq!(listed_text(&Vec::new()), "");
 }
