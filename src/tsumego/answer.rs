@@ -43,24 +43,24 @@ impl KoType {
     /// GoTools' status letters: `l2d` (lives unless the attacker has two
     /// threats), `d1l` (dies unless the defender has one).
     pub fn letters(self) -> String {
-        let n = self.threats;
-        if self.defender_lives {
-            format!("l{n}d")
-        } else {
-            format!("d{n}l")
-        }
+        self.letters_with(self.threats.to_string())
     }
 
-    /// The letters of a ko type only bounded from below (see
-    /// [`OwlAnswer::ko_open`]): `l2+d` (lives unless the attacker has 2 or
-    /// more threats, at most [`MAX_KO_THREATS`]), `d1+l`.
+    /// The letters of a ko type bounded from below only (see
+    /// [`OwlAnswer::ko_open`]): `l2+d`, the defender lives against fewer
+    /// than two attacker threats and dies against [`MAX_KO_THREATS`], the
+    /// count between is open; `d1+l` the same the other way round.
     pub fn open_letters(self) -> String {
-        let n = self.threats;
-        if self.defender_lives {
-            format!("l{n}+d")
+        self.letters_with(format!("{}+", self.threats))
+    }
+
+    fn letters_with(self, count: String) -> String {
+        let (first, last) = if self.defender_lives {
+            ('l', 'd')
         } else {
-            format!("d{n}+l")
-        }
+            ('d', 'l')
+        };
+        format!("{first}{count}{last}")
     }
 
     /// Reads `l2d`/`d1l` (a digit 1-9 between the letters).

@@ -838,8 +838,8 @@ fn a_ko_retaken_after_a_pass_kills_under_simple_ko_only() {
 /// the count, and a threat search that runs out only bounds the count
 /// from below. Each ko answer of the solver benchmark's problems is solved
 /// again at limits below its full effort: every answer is the full one,
-/// unknown, or the same code and key move with the type open at a count no
-/// larger than the true one.
+/// unknown, or the same code (with a key move when the mover succeeds) and
+/// the type open at a count no larger than the true one.
 #[test]
 fn a_ko_type_cut_short_keeps_its_code() {
     let w = weights();
@@ -856,9 +856,9 @@ fn a_ko_type_cut_short_keeps_its_code() {
                 };
                 kos += 1;
                 let n = full.counters.nodes;
-                for k in 1..32 {
+                for part in 1..32 {
                     let opts = SolveOptions {
-                        max_nodes: n * k / 32,
+                        max_nodes: n * part / 32,
                         ..SolveOptions::default()
                     };
                     let cut = owl(&prob, &w, opts, role);
