@@ -392,10 +392,7 @@ pub fn solve_both(prob: &Problem, w: &OrderWeights, opts: SolveOptions) -> Solut
 /// The first moves of `first` in the solver's initial order (level 1).
 pub fn root_order(prob: &Problem, w: &OrderWeights, first: Color) -> Vec<Move> {
     let regime = Regime::PLAIN;
-    let limits = Limits {
-        max_nodes: u64::MAX,
-        deadline: None,
-    };
+    let limits = Limits::nodes(u64::MAX);
     let mut s = dfpn::Dfpn::new(prob, w, 1, regime, limits);
     s.root_order(first)
 }

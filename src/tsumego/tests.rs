@@ -338,10 +338,7 @@ fn bent_four_in_the_corner_is_ko_for_the_attacker() {
 #[test]
 fn the_walled_in_test_agrees_with_the_search_without_it() {
     let w = weights();
-    let limits = Limits {
-        max_nodes: 2_000_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(2_000_000);
     let mut fired = 0;
     let mut rng = SmallRng::seed_from_u64(12345);
     let mut rnd = |n: usize| rng.random_range(0..n);
@@ -487,10 +484,7 @@ fn played_out(seed: u64, n: usize) -> Vec<Problem> {
 #[test]
 fn a_table_kept_across_searches_changes_no_answer() {
     let w = weights();
-    let limits = Limits {
-        max_nodes: 200_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(200_000);
     let mut compared = 0;
     let mut ko_positions = 0;
     with_stack(|| {
@@ -550,10 +544,7 @@ fn a_table_kept_across_searches_changes_no_answer() {
 #[test]
 fn a_plain_key_move_wins_against_ko_threats() {
     let w = weights();
-    let limits = Limits {
-        max_nodes: 1_000_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(1_000_000);
     let mut checked = 0;
     with_stack(|| {
         for prob in played_out(5, 200) {
@@ -660,10 +651,7 @@ fn a_ko_type_that_rests_on_a_repetition_ban_carries_the_hint() {
 #[test]
 fn static_verdicts_agree_with_the_search_without_them() {
     let w = weights();
-    let limits = Limits {
-        max_nodes: 100_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(100_000);
     let check = StaticCheck {
         every: 1,
         max_nodes: 100_000,
@@ -750,10 +738,7 @@ fn a_result_reversed_is_the_other_sides_and_swaps_the_ko_kind() {
 #[test]
 fn results_with_and_without_the_static_evaluation_agree_under_both_rules() {
     let w = weights();
-    let limits = Limits {
-        max_nodes: 100_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(100_000);
     let mut compared = [0; 2];
     with_stack(|| {
         for seed in [31, 32] {
@@ -814,10 +799,7 @@ fn a_ko_retaken_after_a_pass_kills_under_simple_ko_only() {
     .unwrap();
     let prob = Problem::detect(&b, pt(&b, "B4"), &[], 40).unwrap();
     let w = weights();
-    let limits = Limits {
-        max_nodes: 100_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(100_000);
     with_stack(|| {
         for (rule, black_kills) in [(Repetition::Superko, false), (Repetition::SimpleKo, true)] {
             let proof = dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits)

@@ -172,6 +172,16 @@ pub struct Limits {
     pub deadline: Option<Instant>,
 }
 
+impl Limits {
+    /// A node limit and no deadline.
+    pub fn nodes(max_nodes: u64) -> Limits {
+        Limits {
+            max_nodes,
+            deadline: None,
+        }
+    }
+}
+
 /// The result of one search.
 #[derive(Clone, Debug)]
 pub struct Proof {

@@ -300,10 +300,7 @@ impl Dfpn<'_> {
     fn check_verdict(&mut self, depth: usize, to_move: Color, winner: Color, max_nodes: u64) {
         let mut sub = self.prob.clone();
         sub.board = self.boards[depth].clone();
-        let limits = Limits {
-            max_nodes,
-            deadline: None,
-        };
+        let limits = Limits::nodes(max_nodes);
         let mut d = Dfpn::new(&sub, self.w, 1, self.regime, limits)
             .with_repetition(self.repetition)
             .without_statics();

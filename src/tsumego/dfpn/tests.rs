@@ -16,10 +16,7 @@ impl Dfpn<'_> {
 
 fn children(prob: &Problem, regime: Regime, to_move: Color) -> Vec<(Option<Point>, Option<Color>)> {
     let w = OrderWeights::new(&Weights::default());
-    let limits = Limits {
-        max_nodes: 1_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(1_000);
     Dfpn::new(prob, &w, 1, regime, limits).root_children(to_move)
 }
 
@@ -106,10 +103,7 @@ fn a_result_that_met_no_ko_settles_every_threat_count() {
     // (Without the static evaluation, which would see the kill at once.)
     let prob = straight_three();
     let w = OrderWeights::new(&Weights::default());
-    let limits = Limits {
-        max_nodes: 100_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(100_000);
     let run = |regime: Regime, table: TransTable| {
         let mut s = Dfpn::new(&prob, &w, 1, regime, limits)
             .with_table(table)

@@ -324,10 +324,7 @@ fn square_four_in_the_corner_is_no_two_eyes() {
 fn searched_winner(prob: &Problem, first: crate::rules::Color) -> crate::rules::Color {
     use crate::tsumego::{Limits, Regime, dfpn::Dfpn};
     let w = crate::tsumego::order::OrderWeights::new(&crate::weights::Weights::default());
-    let limits = Limits {
-        max_nodes: 1_000_000,
-        deadline: None,
-    };
+    let limits = Limits::nodes(1_000_000);
     let win = crate::pool::with_stack(|| {
         Dfpn::new(prob, &w, 1, Regime::PLAIN, limits)
             .without_statics()

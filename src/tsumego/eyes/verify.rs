@@ -125,10 +125,7 @@ pub fn check_against_search(
             } else {
                 Regime::PLAIN
             };
-            let limits = Limits {
-                max_nodes: 1_000_000,
-                deadline: None,
-            };
+            let limits = Limits::nodes(1_000_000);
             let mut d = Dfpn::new(&prob, w, 1, regime, limits).without_statics();
             let Some(att_wins) = d.solve(prob.attacker()).win else {
                 continue;

@@ -206,10 +206,7 @@ fn a_sealed_framed_problem_uses_the_closed_region_tests() {
     let prob = frame_stones_as(&b, Color::White).unwrap();
     assert!(prob.is_open());
     let w = OrderWeights::new(&crate::weights::Weights::default());
-    let limits = crate::tsumego::Limits {
-        max_nodes: 1000,
-        deadline: None,
-    };
+    let limits = crate::tsumego::Limits::nodes(1000);
     let regime = crate::tsumego::Regime::PLAIN;
     let mut d = crate::tsumego::dfpn::Dfpn::new(&prob, &w, 1, regime, limits);
     assert!(!d.walled_in_at_root());
