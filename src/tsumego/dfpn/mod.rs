@@ -55,7 +55,17 @@ const HELD_KEY: u64 = 0x3c6e_f372_fe94_f82b;
 /// What a move that recreates a position of the current line (stones and
 /// side to move) does. The simple-ko ban (no immediate recapture of one
 /// stone) holds in both.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    serde::Serialize,
+    serde::Deserialize,
+    clap::ValueEnum,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Repetition {
     /// Positional superko: the move is illegal for either side (our rules,

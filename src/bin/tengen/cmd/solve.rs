@@ -94,8 +94,8 @@ pub struct SolveArgs {
     /// is slower; JSON `superko` then marks results that rest on a cycle.
     /// Solving a problem both ways tells results that depend on the rule
     /// apart.
-    #[arg(long, value_enum, default_value_t = RepetitionArg::Superko)]
-    pub repetition: RepetitionArg,
+    #[arg(long, value_enum, default_value_t = ts::Repetition::Superko)]
+    pub repetition: ts::Repetition,
     /// Record every answer in FILE (JSON lines, each with its tallies) as
     /// soon as it is found, and resume from it: problems FILE already
     /// holds are not solved again, and the summary counts them. FILE's
@@ -104,22 +104,6 @@ pub struct SolveArgs {
     /// being solved at the time.
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
-}
-
-/// `--repetition`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RepetitionArg {
-    Superko,
-    SimpleKo,
-}
-
-impl From<RepetitionArg> for ts::Repetition {
-    fn from(r: RepetitionArg) -> ts::Repetition {
-        match r {
-            RepetitionArg::Superko => ts::Repetition::Superko,
-            RepetitionArg::SimpleKo => ts::Repetition::SimpleKo,
-        }
-    }
 }
 
 /// The options that shape the answers, as the first line of an `--out`
@@ -172,7 +156,7 @@ impl RunOptions {
             statics: !args.no_statics,
             check_statics: args.check_statics,
             check_nodes: args.check_nodes,
-            repetition: args.repetition.into(),
+            repetition: args.repetition,
             crucial: args.crucial.clone(),
             weights: engine.weights.as_ref().map(|w| w.display().to_string()),
         }
@@ -543,7 +527,7 @@ fn options(args: &SolveArgs) -> Result<SolveOptions> {
             every,
             max_nodes: args.check_nodes,
         }),
-        repetition: args.repetition.into(),
+        repetition: args.repetition,
     })
 }
 
