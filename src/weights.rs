@@ -350,6 +350,10 @@ weights! {
         "initial disproof cost added per place in the move order (df-pn+ style; 0 = order only breaks ties)";
     ts_dyn_distance: Dynamic real [0.0, 8.0] = 1.0,
         "initial proof and disproof cost per unit of heuristic distance: the liberties of the standing crucial chains (attacker) and the distance to two eyes (defender); 0 = off";
+    ts_dyn_deep: Dynamic int [0, 40] = 10,
+        "deep df-pn depth D: a new child at depth d < D below the search's root starts with D - d added to its proof and disproof numbers, so the search finishes a line before it turns to a shallower sibling (against df-pn's seesaw between siblings); 0 = off";
+    ts_dyn_deep_after: Dynamic int [0, 2000000] = 50000,
+        "interior nodes a search spends before the deep df-pn term applies (small problems stay best-first)";
     // ---- tsumego solver: forward pruning (speed levels 2-5) ----
     ts_prune_eye_fill_level: Pruning int [2, 6] = 2,
         "from this level on, a side does not fill its own eye-like points (unless the move saves an own chain from atari, as when a ko is closed) while it has another move (6 = never)";

@@ -80,6 +80,10 @@ pub struct OrderWeights {
     pub rank_cost: f64,
     /// Initial proof/disproof cost per unit of heuristic distance.
     pub distance: f64,
+    /// Deep df-pn depth (0 = off) and the nodes a search spends before
+    /// it applies.
+    pub deep: u64,
+    pub deep_after: u64,
     /// Share of the ordered moves kept at levels 3..=5.
     pub keep: [f64; 3],
     pub eye_fill_level: u8,
@@ -100,6 +104,8 @@ impl OrderWeights {
             useless: w.ts_dyn_useless[1],
             rank_cost: w.ts_dyn_rank_cost[1],
             distance: w.ts_dyn_distance[1],
+            deep: w.ts_dyn_deep[1] as u64,
+            deep_after: w.ts_dyn_deep_after[1] as u64,
             keep: [
                 w.ts_prune_keep_3[1],
                 w.ts_prune_keep_4[1],

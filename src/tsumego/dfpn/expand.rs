@@ -335,6 +335,16 @@ impl Dfpn<'_> {
             }
         }
 
+        // Deep df-pn (Zhang, Iida and van den Herik): once the search has
+        // spent `deep_after` nodes, a new child at depth d < D starts D - d
+        // dearer, so the search finishes the line it is in before it turns
+        // to a shallower sibling. Like the other initial values it only
+        // steers the search.
+        let deep = if self.counters.nodes >= self.w.deep_after {
+            self.w.deep.saturating_sub(depth as u64 + 1)
+        } else {
+            0
+        };
         let mut kids: Vec<Child> = Vec::with_capacity(scored.len());
         for (rank, (_, mut kid, _, _, _)) in scored.into_iter().enumerate() {
             kid.delta = (1 + kid.h_mine + (rank as f64 * self.w.rank_cost) as u64).min(INF - 1);
@@ -374,6 +384,9 @@ impl Dfpn<'_> {
                 kid.ko_free = ko_free;
                 // The other regime's proof may have used two passes.
                 kid.passes = true;
+            } else if deep > 0 {
+                kid.phi = (kid.phi + deep).min(INF - 1);
+                kid.delta = (kid.delta + deep).min(INF - 1);
             }
             kids.push(kid);
         }
