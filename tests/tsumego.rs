@@ -306,6 +306,38 @@ proptest! {
     }
 }
 
+/// Deep df-pn's term steers the search and never changes an answer: with
+/// it on from the first node and at its deepest, every status at levels
+/// 1 and 2 is the one of the defaults, and the search does change.
+#[test]
+fn deep_df_pn_changes_the_search_not_the_answers() {
+    let probs = generated(30);
+    let base = OrderWeights::new(&Weights::default());
+    let w = Weights {
+        ts_dyn_deep: [40.0; 3],
+        ts_dyn_deep_after: [0.0; 3],
+        ..Weights::default()
+    };
+    let deep = OrderWeights::new(&w);
+    assert_eq!(deep.deep, 40);
+    assert_eq!(deep.deep_after, 0);
+    for level in [1, 2] {
+        assert_eq!(answers(&probs, &deep, level), answers(&probs, &base, level));
+    }
+    let nodes = |w: &OrderWeights| -> u64 {
+        ts::with_stack(|| {
+            probs
+                .iter()
+                .map(|(p, _)| {
+                    let s = ts::solve_both(p, w, SolveOptions::default());
+                    s.defender_first.counters.nodes + s.attacker_first.counters.nodes
+                })
+                .sum()
+        })
+    };
+    assert_ne!(nodes(&deep), nodes(&base));
+}
+
 #[test]
 fn solve_cli_reports_each_problem_and_a_summary() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-scripts/sgf");
