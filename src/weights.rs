@@ -9,8 +9,10 @@
 //! On disk a weights file is TOML (see `docs/weights.md`): one key per
 //! weight, a number, or for a staged weight either a number (the same in
 //! every phase) or `{ opening = a, middle = b, endgame = c }`. Unknown keys,
-//! missing keys, non-integers for integer weights and values out of range
-//! are errors that name the key and the file.
+//! non-integers for integer weights and values out of range are errors that
+//! name the key and the file. A key the file lacks (a weight added after the
+//! file was written) takes its default, and [`Loaded::missing`] names it so
+//! that the program can warn.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -388,12 +390,6 @@ pub enum WeightsError {
         key: String,
         hint: String,
     },
-    #[error("weights file '{path}': key '{key}' is missing (default {default})")]
-    Missing {
-        path: PathBuf,
-        key: String,
-        default: String,
-    },
     #[error("weights file '{path}': key '{key}': {problem}")]
     Value {
         path: PathBuf,
@@ -402,18 +398,69 @@ pub enum WeightsError {
     },
 }
 
+/// A weights file as read: the weights, and the keys it lacked (they took
+/// their defaults).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Loaded {
+    pub weights: Weights,
+    /// The weights the file has no key for, in the order of the table.
+    pub missing: Vec<&'static str>,
+}
+
+impl Loaded {
+    /// A warning for a file that lacked keys (`None` if it had them all):
+    /// names the file and every missing key with the default it took, and
+    /// says how to write them in.
+    pub fn warning(&self, path: &Path) -> Option<String> {
+        if self.missing.is_empty() {
+            return None;
+        }
+        let keys: Vec<String> = self
+            .missing
+            .iter()
+            .filter_map(|name| SPECS.iter().find(|s| s.name == *name))
+            .map(|s| format!("{} = {}", s.name, format_value(s, &s.default)))
+            .collect();
+        let n = keys.len();
+        Some(format!(
+            "weights file '{}' lacks {n} key{}, which take{} the default{}: {} \
+             (weights added after the file was written?); \
+             `tengen weights --upgrade {}` writes {} in",
+            path.display(),
+            if n == 1 { "" } else { "s" },
+            if n == 1 { "s" } else { "" },
+            if n == 1 { "" } else { "s" },
+            keys.join(", "),
+            path.display(),
+            if n == 1 { "it" } else { "them" },
+        ))
+    }
+}
+
 impl Weights {
-    /// Loads and validates a weights file.
+    /// Loads and validates a weights file; keys it lacks take their
+    /// defaults (see [`Weights::read`] for which).
     pub fn load(path: &Path) -> Result<Weights, WeightsError> {
+        Ok(Weights::read(path)?.weights)
+    }
+
+    /// Loads and validates a weights file, and names the keys it lacked.
+    pub fn read(path: &Path) -> Result<Loaded, WeightsError> {
         let text = std::fs::read_to_string(path).map_err(|source| WeightsError::Read {
             path: path.to_path_buf(),
             source,
         })?;
-        Weights::parse(&text, path)
+        Weights::parse_text(&text, path)
     }
 
-    /// Parses and validates weights text; `path` names it in errors.
+    /// Parses and validates weights text; `path` names it in errors. Keys
+    /// it lacks take their defaults.
     pub fn parse(text: &str, path: &Path) -> Result<Weights, WeightsError> {
+        Ok(Weights::parse_text(text, path)?.weights)
+    }
+
+    /// Parses and validates weights text, and names the keys it lacked.
+    pub fn parse_text(text: &str, path: &Path) -> Result<Loaded, WeightsError> {
         let table: toml::Table = toml::from_str(text).map_err(|e| WeightsError::Syntax {
             path: path.to_path_buf(),
             message: e.to_string().trim_end().replace('\n', " "),
@@ -435,6 +482,7 @@ impl Weights {
             }
         }
         let mut w = Weights::default();
+        let mut missing = Vec::new();
         for (spec, slot) in SPECS.iter().zip(w.slots_mut()) {
             let value_err = |problem: String| WeightsError::Value {
                 path: path.to_path_buf(),
@@ -442,11 +490,8 @@ impl Weights {
                 problem,
             };
             let Some(v) = table.get(spec.name) else {
-                return Err(WeightsError::Missing {
-                    path: path.to_path_buf(),
-                    key: spec.name.to_string(),
-                    default: format_value(spec, &spec.default),
-                });
+                missing.push(spec.name);
+                continue;
             };
             *slot = match v {
                 toml::Value::Table(t) if spec.staged => {
@@ -479,14 +524,17 @@ impl Weights {
                 }
             };
         }
-        Ok(w)
+        Ok(Loaded {
+            weights: w,
+            missing,
+        })
     }
 
     /// The weights as a commented TOML file that [`Weights::parse`] reads
     /// back exactly.
     pub fn to_toml(&self) -> String {
         let mut out = String::from(
-            "# tengen weights. Every key is required; see docs/weights.md.\n\
+            "# tengen weights; see docs/weights.md. A key left out takes its default (with a warning).\n\
              # Staged weights take { opening = a, middle = b, endgame = c } or one number.\n",
         );
         let mut group = None;

@@ -50,12 +50,18 @@ fn problems(d: &Path) -> PathBuf {
 
 /// The weights of a tuned file, without the provenance header.
 fn body(path: &Path) -> String {
-    std::fs::read_to_string(path)
+    let body = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
         .lines()
-        .skip_while(|l| !l.starts_with("# tengen weights."))
+        .skip_while(|l| !l.starts_with("# tengen weights"))
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    assert!(
+        body.contains("uct_c = "),
+        "no weights in {}",
+        path.display()
+    );
+    body
 }
 
 /// The arguments of a small, fast tuning run.
@@ -435,5 +441,125 @@ fn samples_are_fixed_by_the_seed_and_lists_rebuild_the_sets() {
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("NOPE") && err.contains("lv1.1"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `weights --gate`: the current weights against themselves tie on
+/// leaves, so the gate fails (fewer leaves are required) at every level,
+/// with exit status 1, the figures per level, and no promoted file; a test
+/// set that shares a problem with the training list is refused.
+#[test]
+fn the_gate_reports_per_level_and_refuses_training_problems() {
+    let d = dir("gate");
+    let set = problems(&d);
+    let cand = d.join("cand.toml");
+    let o = run(&["weights", "--defaults"]);
+    std::fs::write(&cand, &o.stdout).unwrap();
+    let promoted = d.join("promoted.toml");
+    let json = d.join("gate.json");
+    let o = run(&[
+        "--threads",
+        "2",
+        "--quiet",
+        "weights",
+        "--gate",
+        cand.to_str().unwrap(),
+        "--test",
+        set.to_str().unwrap(),
+        "--levels",
+        "1,3",
+        "--max-nodes",
+        "100000",
+        "--promote",
+        promoted.to_str().unwrap(),
+        "--json",
+        json.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{text}");
+    assert!(
+        text.contains("against the built-in defaults on 10 test problems"),
+        "{text}"
+    );
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| l.trim_start().starts_with(['1', '3']))
+        .collect();
+    assert_eq!(rows.len(), 2, "{text}");
+    for r in rows {
+        assert!(r.contains("+0.0%") && r.contains("NO"), "{r}");
+    }
+    assert!(text.contains("gate: FAILED: level 1:"), "{text}");
+    assert!(!promoted.exists(), "a failed gate promotes nothing");
+    let report = std::fs::read_to_string(&json).unwrap();
+    assert!(report.contains("\"level\": 3"), "{report}");
+
+    // A training list naming a problem of the test set.
+    let first = std::fs::read_dir(&set)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .min()
+        .unwrap();
+    let name = std::fs::read_to_string(&first)
+        .unwrap()
+        .lines()
+        .find_map(|l| l.strip_prefix("$ ").map(|n| n.trim().to_string()))
+        .unwrap();
+    let train = d.join("train.lst");
+    let file = first.file_name().unwrap().to_str().unwrap();
+    std::fs::write(&train, format!("{file} {name}\n")).unwrap();
+    let o = run(&[
+        "weights",
+        "--gate",
+        cand.to_str().unwrap(),
+        "--test",
+        set.to_str().unwrap(),
+        "--train",
+        train.to_str().unwrap(),
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{e}");
+    assert!(
+        e.contains("shares 1 problems with the training list") && e.contains(&name),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A weights file from before the latest weights loads with one warning
+/// that names them; `weights --upgrade` writes them in and keeps the old
+/// file, after which it loads without a warning.
+#[test]
+fn an_old_weights_file_loads_and_upgrades() {
+    let d = dir("upgrade");
+    let old = d.join("old.toml");
+    let data = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/weights-before-deep.toml"
+    );
+    std::fs::copy(data, &old).unwrap();
+    let o = run(&["--weights", old.to_str().unwrap(), "weights"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{e}");
+    assert_eq!(e.matches("warning").count(), 1, "{e}");
+    assert!(
+        e.contains("ts_dyn_deep = 10, ts_dyn_deep_after = 50000") && e.contains("--upgrade"),
+        "{e}"
+    );
+    let o = run(&["weights", "--upgrade", old.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(d.join("old.toml.bak").exists());
+    let o = run(&["--weights", old.to_str().unwrap(), "weights"]);
+    assert!(o.status.success());
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let defaults = run(&["weights", "--defaults"]).stdout;
+    assert_eq!(
+        o.stdout, defaults,
+        "the old file held the defaults of its day"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -14,6 +14,7 @@ mod checkpoint;
 pub mod config;
 pub mod fitness;
 pub mod games;
+pub mod gate;
 mod generation;
 pub mod genes;
 #[cfg(feature = "mpi")]

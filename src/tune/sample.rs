@@ -16,7 +16,7 @@ use thiserror::Error;
 use crate::rules::zobrist::mix64;
 
 /// A problem's name in a list: its file's name and its id.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct ProblemId {
     pub file: String,
     pub name: String,

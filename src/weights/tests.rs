@@ -42,8 +42,6 @@ fn errors_name_the_key_and_file() {
         e.contains("w.toml") && e.contains("'uct_cc'") && e.contains("uct_c"),
         "{e}"
     );
-    let e = err(&good.replace("fpu = 1.1\n", ""));
-    assert!(e.contains("'fpu' is missing"), "{e}");
     let e = err(&good.replace("fpu = 1.1", "fpu = 9.0"));
     assert!(e.contains("'fpu'") && e.contains("out of range"), "{e}");
     let e = err(&good.replace("expand_visits = 2", "expand_visits = 2.5"));
@@ -54,6 +52,38 @@ fn errors_name_the_key_and_file() {
     assert!(e.contains("not valid TOML"), "{e}");
     let e = err(&good.replace("fpu = 1.1", "fpu = { opening = 1.0 }"));
     assert!(e.contains("not staged"), "{e}");
+}
+
+#[test]
+fn a_missing_key_takes_its_default_and_is_named() {
+    let w = Weights {
+        uct_c: [0.7; 3],
+        ..Weights::default()
+    };
+    let text = w.to_toml().replace("fpu = 1.1\n", "");
+    let l = Weights::parse_text(&text, Path::new("w.toml")).unwrap();
+    assert_eq!(
+        l.weights, w,
+        "the other values are read, fpu is the default"
+    );
+    assert_eq!(l.missing, vec!["fpu"]);
+    let warn = l.warning(Path::new("w.toml")).unwrap();
+    assert!(
+        warn.contains("'w.toml'") && warn.contains("fpu = 1.1") && warn.contains("--upgrade"),
+        "{warn}"
+    );
+    let full = Weights::parse_text(&w.to_toml(), Path::new("w.toml")).unwrap();
+    assert!(full.missing.is_empty() && full.warning(Path::new("w.toml")).is_none());
+}
+
+/// A real file from before the latest added weights (`ts_dyn_deep` and
+/// `ts_dyn_deep_after`, commit 19f38ab): weights/default.toml as it was.
+#[test]
+fn a_file_from_before_the_latest_weight_loads() {
+    let text = include_str!("../../tests/data/weights-before-deep.toml");
+    let l = Weights::parse_text(text, Path::new("old.toml")).unwrap();
+    assert_eq!(l.missing, vec!["ts_dyn_deep", "ts_dyn_deep_after"]);
+    assert_eq!(l.weights, Weights::default());
 }
 
 #[test]

@@ -94,10 +94,18 @@ pub struct EngineArgs {
 }
 
 impl EngineArgs {
-    /// The weights: the file of `--weights`, or the built-in defaults.
+    /// The weights: the file of `--weights`, or the built-in defaults. A
+    /// file that lacks keys loads with their defaults and one warning on
+    /// stderr that names them.
     pub fn load_weights(&self) -> anyhow::Result<tengen::weights::Weights> {
         match &self.weights {
-            Some(path) => Ok(tengen::weights::Weights::load(path)?),
+            Some(path) => {
+                let loaded = tengen::weights::Weights::read(path)?;
+                if let Some(w) = loaded.warning(path) {
+                    eprintln!("tengen: warning: {w}");
+                }
+                Ok(loaded.weights)
+            }
             None => Ok(tengen::weights::Weights::default()),
         }
     }

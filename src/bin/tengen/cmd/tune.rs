@@ -228,6 +228,8 @@ impl TuneArgs {
 /// (`tune: ...`), with a line at every tenth of a long phase.
 pub struct Progress {
     quiet: bool,
+    /// The log lines' prefix (`tune`).
+    prefix: &'static str,
     phase: Mutex<Option<Phase>>,
 }
 
@@ -241,8 +243,14 @@ struct Phase {
 
 impl Progress {
     pub fn new(quiet: bool) -> Progress {
+        Progress::with_prefix(quiet, "tune")
+    }
+
+    /// Log lines start `prefix: `.
+    pub fn with_prefix(quiet: bool, prefix: &'static str) -> Progress {
         Progress {
             quiet,
+            prefix,
             phase: Mutex::new(None),
         }
     }
@@ -254,8 +262,8 @@ impl Observer for Progress {
             return;
         }
         match self.phase.lock().as_ref().and_then(|p| p.bar.as_ref()) {
-            Some(b) => b.println(format!("tune: {text}")),
-            None => eprintln!("tune: {text}"),
+            Some(b) => b.println(format!("{}: {text}", self.prefix)),
+            None => eprintln!("{}: {text}", self.prefix),
         }
     }
 
@@ -296,7 +304,8 @@ impl Observer for Progress {
                 if pos / step > p.logged / step && pos < p.len {
                     p.logged = pos;
                     eprintln!(
-                        "tune: {}: {pos}/{} problems, {:.0} s",
+                        "{}: {}: {pos}/{} problems, {:.0} s",
+                        self.prefix,
                         p.what,
                         p.len,
                         p.started.elapsed().as_secs_f64()

@@ -1,0 +1,312 @@
+//! The promotion gate of solver weights: a candidate set replaces a
+//! baseline (today's defaults) only when, on a test set the candidate was
+//! not trained on, it has at every speed level asked (1-5 by default) no
+//! more errors and fewer leaves than the baseline.
+//!
+//! An error is a problem whose status disagrees in class with the file's
+//! label, or that hit the node limit ([`fitness::run_problem`]); leaves are
+//! GoTools' count per answer line, summed over the set. The report gives
+//! both conditions per level with the figures, so a failed gate says why.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use serde::Serialize;
+
+use super::fitness::{self, ProblemRun, SetProblem};
+use super::run::Observer;
+use super::sample::ProblemId;
+use crate::weights::Weights;
+
+/// One side's figures at one level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Figures {
+    /// Problems wrong or unsettled.
+    pub errors: u64,
+    /// Line leaves, summed over the set.
+    pub leaves: u64,
+    /// Wall time of the pass, seconds.
+    pub secs: f64,
+}
+
+impl Figures {
+    fn of(runs: &[ProblemRun], secs: f64) -> Figures {
+        Figures {
+            errors: runs.iter().filter(|r| r.wrong).count() as u64,
+            leaves: runs.iter().map(|r| r.leaves).sum(),
+            secs,
+        }
+    }
+}
+
+/// The gate at one level.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LevelGate {
+    pub level: u8,
+    pub baseline: Figures,
+    pub candidate: Figures,
+    /// The problems the candidate gets wrong and the baseline right, and
+    /// the other way round.
+    pub newly_wrong: Vec<ProblemId>,
+    pub newly_right: Vec<ProblemId>,
+}
+
+impl LevelGate {
+    /// No more errors than the baseline.
+    pub fn errors_pass(&self) -> bool {
+        self.candidate.errors <= self.baseline.errors
+    }
+
+    /// Fewer leaves than the baseline.
+    pub fn leaves_pass(&self) -> bool {
+        self.candidate.leaves < self.baseline.leaves
+    }
+
+    pub fn passes(&self) -> bool {
+        self.errors_pass() && self.leaves_pass()
+    }
+
+    /// The candidate's leaves against the baseline's, in per cent (-25.0:
+    /// a quarter fewer).
+    pub fn leaves_change(&self) -> f64 {
+        change(self.baseline.leaves, self.candidate.leaves)
+    }
+}
+
+fn change(base: u64, new: u64) -> f64 {
+    if base == 0 {
+        0.0
+    } else {
+        100.0 * (new as f64 - base as f64) / base as f64
+    }
+}
+
+/// The gate over every level asked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GateReport {
+    pub problems: usize,
+    pub max_nodes: u64,
+    pub levels: Vec<LevelGate>,
+}
+
+impl GateReport {
+    /// Promoted: every level passes both conditions.
+    pub fn promoted(&self) -> bool {
+        !self.levels.is_empty() && self.levels.iter().all(LevelGate::passes)
+    }
+
+    /// A table, one row per level, and the verdict with its reasons.
+    pub fn render(&self, baseline: &str, candidate: &str) -> String {
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "gate: {candidate} against {baseline} on {} test problems, {} nodes per answer",
+            self.problems, self.max_nodes
+        );
+        let _ = writeln!(
+            out,
+            "level  errors base  cand  pass   leaves base      cand   change  pass   time base  cand"
+        );
+        for l in &self.levels {
+            let _ = writeln!(
+                out,
+                "{:>5}  {:>11}  {:>4}  {:<5}  {:>11}  {:>8}  {:>+6.1}%  {:<5}  {:>8.1}s {:>5.1}s",
+                l.level,
+                l.baseline.errors,
+                l.candidate.errors,
+                yes(l.errors_pass()),
+                l.baseline.leaves,
+                l.candidate.leaves,
+                l.leaves_change(),
+                yes(l.leaves_pass()),
+                l.baseline.secs,
+                l.candidate.secs
+            );
+            if !l.newly_wrong.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "       level {}: wrong or unsettled with {candidate} only: {}",
+                    l.level,
+                    names(&l.newly_wrong)
+                );
+            }
+            if !l.newly_right.is_empty() {
+                let _ = writeln!(
+                    out,
+                    "       level {}: right with {candidate} only: {}",
+                    l.level,
+                    names(&l.newly_right)
+                );
+            }
+        }
+        let failed: Vec<String> = self
+            .levels
+            .iter()
+            .filter(|l| !l.passes())
+            .map(|l| {
+                let mut why = Vec::new();
+                if !l.errors_pass() {
+                    why.push(format!(
+                        "{} errors against {}",
+                        l.candidate.errors, l.baseline.errors
+                    ));
+                }
+                if !l.leaves_pass() {
+                    why.push(format!(
+                        "{} leaves against {}",
+                        l.candidate.leaves, l.baseline.leaves
+                    ));
+                }
+                format!("level {}: {}", l.level, why.join(", "))
+            })
+            .collect();
+        if self.promoted() {
+            let _ = writeln!(
+                out,
+                "gate: PASSED: at every level no more errors and fewer leaves"
+            );
+        } else {
+            let _ = writeln!(out, "gate: FAILED: {}", failed.join("; "));
+        }
+        out
+    }
+}
+
+fn yes(b: bool) -> &'static str {
+    if b { "yes" } else { "NO" }
+}
+
+fn names(ids: &[ProblemId]) -> String {
+    ids.iter()
+        .map(|id| format!("{} {}", id.file, id.name))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Solves `set` with `baseline` and `candidate` at every level of
+/// `levels`, problems spread over `threads` threads, and compares them.
+pub fn gate(
+    set: &[SetProblem],
+    baseline: &Weights,
+    candidate: &Weights,
+    levels: &[u8],
+    max_nodes: u64,
+    threads: usize,
+    obs: &dyn Observer,
+) -> GateReport {
+    let pass = |w: &Weights, level: u8, what: &str| {
+        let t = Instant::now();
+        obs.phase(
+            &format!("level {level}, {what} weights"),
+            set.len() as u64,
+            0,
+        );
+        let done = AtomicU64::new(0);
+        let runs = fitness::runs_parallel_with(set, w, level, max_nodes, threads, &|| {
+            obs.progress(done.fetch_add(1, Ordering::SeqCst) + 1, None);
+        });
+        obs.end_phase();
+        let f = Figures::of(&runs, t.elapsed().as_secs_f64());
+        obs.line(&format!(
+            "level {level}, {what} weights: {} leaves, {} wrong or unsettled, {:.1} s",
+            f.leaves, f.errors, f.secs
+        ));
+        (runs, f)
+    };
+    let levels = levels
+        .iter()
+        .map(|&level| {
+            let (rb, fb) = pass(baseline, level, "baseline");
+            let (rc, fc) = pass(candidate, level, "candidate");
+            compare_runs(set, level, &rb, fb, &rc, fc)
+        })
+        .collect();
+    GateReport {
+        problems: set.len(),
+        max_nodes,
+        levels,
+    }
+}
+
+fn compare_runs(
+    set: &[SetProblem],
+    level: u8,
+    rb: &[ProblemRun],
+    baseline: Figures,
+    rc: &[ProblemRun],
+    candidate: Figures,
+) -> LevelGate {
+    let pick = |f: fn(bool, bool) -> bool| {
+        set.iter()
+            .zip(rb.iter().zip(rc))
+            .filter(|(_, (b, c))| f(b.wrong, c.wrong))
+            .map(|(p, _)| p.id())
+            .collect()
+    };
+    LevelGate {
+        level,
+        baseline,
+        candidate,
+        newly_wrong: pick(|b, c| !b && c),
+        newly_right: pick(|b, c| b && !c),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level(level: u8, base: (u64, u64), cand: (u64, u64)) -> LevelGate {
+        let f = |(errors, leaves)| Figures {
+            errors,
+            leaves,
+            secs: 1.0,
+        };
+        LevelGate {
+            level,
+            baseline: f(base),
+            candidate: f(cand),
+            newly_wrong: vec![],
+            newly_right: vec![],
+        }
+    }
+
+    #[test]
+    fn the_gate_wants_both_conditions_at_every_level() {
+        let report = |levels| GateReport {
+            problems: 10,
+            max_nodes: 1000,
+            levels,
+        };
+        let good = report(vec![
+            level(1, (1, 100), (1, 70)),
+            level(2, (2, 80), (0, 79)),
+        ]);
+        assert!(good.promoted());
+        assert!(good.render("defaults", "c.toml").contains("PASSED"));
+        // Equal leaves are not fewer.
+        let tie = report(vec![
+            level(1, (1, 100), (1, 70)),
+            level(2, (2, 80), (2, 80)),
+        ]);
+        assert!(!tie.promoted());
+        let text = tie.render("defaults", "c.toml");
+        assert!(
+            text.contains("FAILED: level 2: 80 leaves against 80"),
+            "{text}"
+        );
+        // One more error at one level fails, whatever the leaves.
+        let err = report(vec![
+            level(1, (1, 100), (2, 10)),
+            level(3, (5, 80), (5, 60)),
+        ]);
+        assert!(!err.promoted());
+        assert!(
+            err.render("d", "c")
+                .contains("FAILED: level 1: 2 errors against 1"),
+        );
+        assert!(!report(vec![]).promoted(), "no level, no promotion");
+        assert!((good.levels[0].leaves_change() + 30.0).abs() < 1e-9);
+    }
+}
