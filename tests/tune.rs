@@ -563,3 +563,59 @@ fn an_old_weights_file_loads_and_upgrades() {
     );
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// gtp-scripts/nightly-tune.sh end to end on tiny sets: tune, then the
+/// gate on the run's test list, a dated summary with the gate's report,
+/// and a staging file only if the gate passed.
+#[test]
+fn the_nightly_script_tunes_gates_and_summarises() {
+    let d = dir("nightly");
+    for (name, seed) in [("tr", "23"), ("te", "11")] {
+        let o = run(&[
+            "--quiet",
+            "tsumego",
+            "generate",
+            "--count",
+            "12",
+            "--size-range",
+            "8..12",
+            "--seed",
+            seed,
+            "--out",
+            d.join(name).to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/gtp-scripts/nightly-tune.sh");
+    let o = Command::new("sh")
+        .args([script, "2", "tr", "te"])
+        .current_dir(&d)
+        .env("TENGEN", bin())
+        .env("POPULATION", "4")
+        .env("WORKERS", "1")
+        .env("HOURS", "0.2")
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let passed = out.contains("== gate passed");
+    assert!(passed || out.contains("== gate failed"), "{out}");
+    assert_eq!(d.join("weights/staging.toml").exists(), passed, "{out}");
+    let summaries: Vec<_> = std::fs::read_dir(d.join("weights"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("nightly-20") && n.ends_with(".md"))
+        .collect();
+    assert_eq!(summaries.len(), 1, "{summaries:?}");
+    let text = std::fs::read_to_string(d.join("weights").join(&summaries[0])).unwrap();
+    assert!(
+        text.contains("# tengen tune report") && text.contains("## Gate") && text.contains("level"),
+        "{text}"
+    );
+    assert!(d.join("weights/nightly-report/gate.json").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}
