@@ -619,3 +619,33 @@ fn the_nightly_script_tunes_gates_and_summarises() {
     assert!(d.join("weights/nightly-report/gate.json").exists());
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Pruning fitness states its error budget (the level's default, or
+/// --error-budget) in the weights file (the checkpoint's settings hold the
+/// same text: a resume with another budget is refused); a budget outside
+/// 0-100 is an error.
+#[test]
+fn pruning_runs_state_their_error_budget() {
+    let d = dir("pruning");
+    let set = problems(&d);
+    for (level, budget, want) in [("4", None, "5%"), ("2", Some("1.5"), "1.5%")] {
+        let out = d.join(format!("p{level}.toml"));
+        let mut extra = vec!["--group", "pruning", "--level", level, "--generations", "1"];
+        if let Some(b) = budget {
+            extra.extend(["--error-budget", b]);
+        }
+        let o = tune(&set, &out, &extra);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&out).unwrap();
+        let spec = format!("fitness pruning (errors over {want} + leaves at level {level})");
+        assert!(text.contains(&spec), "{text}");
+    }
+    let o = tune(
+        &set,
+        &d.join("bad.toml"),
+        &["--group", "pruning", "--error-budget", "120"],
+    );
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("not a per cent from 0 to 100"), "{e}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -74,6 +74,9 @@ pub struct Config {
     pub max_nodes: u64,
     pub test_max_nodes: u64,
     pub level: u8,
+    /// Pruning fitness: the error budget in per cent of the problems
+    /// (default [`default_error_budget`] of the level).
+    pub error_budget: Option<f64>,
     pub bonuses: Vec<f64>,
     pub max_region: usize,
     pub opponent: Option<String>,
@@ -88,6 +91,19 @@ pub struct Config {
     pub seed: u64,
     /// The starting weights (the global `--weights`).
     pub base: Weights,
+}
+
+/// The error budget of pruning fitness per speed level, in per cent of
+/// the problems: new errors (answers right at level 1 and wrong at the
+/// level) up to it cost nothing; the fitness is then the leaves alone.
+/// Level 2 0.2%, level 3 2%, level 4 5%, level 5 10% (issue 43's curve).
+pub fn default_error_budget(level: u8) -> f64 {
+    match level {
+        0..=2 => 0.2,
+        3 => 2.0,
+        4 => 5.0,
+        _ => 10.0,
+    }
 }
 
 impl Config {
@@ -232,9 +248,15 @@ impl Setup {
                     Kind::Pruning => SolverKind::Pruning {
                         level: c.level,
                         reference,
+                        budget: self.settings.pruning_budget(),
+                        level1_wrong: Default::default(),
                     },
                     _ => SolverKind::Dynamic {
                         formula: c.formula,
+                        charge_limit: matches!(
+                            self.settings.fitness,
+                            FitnessSpec::Dynamic { limit: true, .. }
+                        ),
                         reference,
                     },
                 },
@@ -413,8 +435,14 @@ impl Config {
                 Kind::Static => FitnessSpec::Static {
                     bonuses: c.bonuses.clone(),
                 },
-                Kind::Dynamic => FitnessSpec::Dynamic { formula: c.formula },
-                Kind::Pruning => FitnessSpec::Pruning { level: c.level },
+                Kind::Dynamic => FitnessSpec::Dynamic {
+                    formula: c.formula,
+                    limit: true,
+                },
+                Kind::Pruning => FitnessSpec::Pruning {
+                    level: c.level,
+                    budget: Some(c.error_budget.unwrap_or(default_error_budget(c.level))),
+                },
                 Kind::Match => FitnessSpec::Match,
             },
             compare,

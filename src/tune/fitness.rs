@@ -305,8 +305,8 @@ pub fn run_problem(p: &SetProblem, w: &OrderWeights, opts: SolveOptions) -> Prob
 }
 
 /// The leaves a run counts in the dynamic fitness: its own, or for a
-/// wrong or unsolved answer at least the reference's leaves on that
-/// problem (its full reference effort), so that no weights gain by
+/// wrong or unsolved answer at least `reference` (the reference's leaves
+/// on that problem, or more: the node limit), so that no weights gain by
 /// failing a problem.
 pub fn charged(run: &ProblemRun, reference: u64) -> u64 {
     if run.wrong {
@@ -332,14 +332,27 @@ pub enum SolverKind {
     /// Rank, under the static order, of the first of the moves the file
     /// lists as succeeding.
     Static { bonuses: Vec<f64> },
-    /// Level-1 leaves against the reference leaves.
+    /// Level-1 leaves against the reference leaves; with `charge_limit` a
+    /// wrong or unsettled answer costs at least the node limit.
     Dynamic {
         formula: Formula,
+        charge_limit: bool,
         reference: Vec<u64>,
     },
-    /// Errors and leaves at a speed level (pruning weights): each wrong
-    /// answer costs as much as all the reference leaves.
-    Pruning { level: u8, reference: Vec<u64> },
+    /// Errors and leaves at a speed level (pruning weights). Without a
+    /// budget each wrong answer costs as much as all the reference leaves.
+    /// With one (per cent of the problems) an error is a problem the
+    /// starting weights get right at level 1 and these wrong at the level;
+    /// errors up to the budget cost nothing, each beyond it ten times all
+    /// the reference leaves.
+    Pruning {
+        level: u8,
+        reference: Vec<u64>,
+        budget: Option<f64>,
+        /// Which problems the starting weights get wrong at level 1
+        /// (solved once, when first needed).
+        level1_wrong: std::sync::OnceLock<Vec<bool>>,
+    },
 }
 
 impl SolverFitness {
@@ -392,12 +405,17 @@ impl Evaluator for SolverFitness {
                 cost: 0,
                 errors: 0,
             },
-            SolverKind::Dynamic { formula, reference } => {
+            SolverKind::Dynamic {
+                formula,
+                charge_limit,
+                reference,
+            } => {
                 let runs = self.runs(&w, 1);
+                let floor = if *charge_limit { self.max_nodes } else { 0 };
                 let leaves: Vec<u64> = runs
                     .iter()
                     .zip(reference)
-                    .map(|(r, &old)| charged(r, old))
+                    .map(|(r, &old)| charged(r, old.max(floor)))
                     .collect();
                 Eval {
                     fitness: formula.apply(reference, &leaves),
@@ -405,19 +423,60 @@ impl Evaluator for SolverFitness {
                     errors: runs.iter().filter(|r| r.wrong).count() as u64,
                 }
             }
-            SolverKind::Pruning { level, reference } => {
+            SolverKind::Pruning {
+                level,
+                reference,
+                budget,
+                level1_wrong,
+            } => {
                 let runs = self.runs(&w, *level);
                 let leaves: u64 = runs.iter().map(|r| r.leaves).sum();
-                let errors = runs.iter().filter(|r| r.wrong).count() as u64;
-                let scale: u64 = reference.iter().sum::<u64>().max(1);
+                let scale = reference.iter().sum::<u64>().max(1) as f64;
+                let Some(budget) = budget else {
+                    let errors = runs.iter().filter(|r| r.wrong).count() as u64;
+                    return Eval {
+                        fitness: -(errors as f64) - leaves as f64 / scale,
+                        cost: leaves,
+                        errors,
+                    };
+                };
+                let wrong1 = level1_wrong.get_or_init(|| {
+                    self.runs(&self.space.base, 1)
+                        .iter()
+                        .map(|r| r.wrong)
+                        .collect()
+                });
+                let (fitness, errors) = pruning_fitness(&runs, wrong1, *budget, leaves, scale);
                 Eval {
-                    fitness: -(errors as f64) - leaves as f64 / scale as f64,
+                    fitness,
                     cost: leaves,
                     errors,
                 }
             }
         }
     }
+}
+
+/// Pruning fitness with an error budget: the new errors (problems wrong
+/// in `runs` and right at level 1, `wrong1`), and the fitness: the leaves
+/// over `scale`, negated, less ten for each new error beyond `budget` per
+/// cent of the problems level 1 gets right.
+pub fn pruning_fitness(
+    runs: &[ProblemRun],
+    wrong1: &[bool],
+    budget: f64,
+    leaves: u64,
+    scale: f64,
+) -> (f64, u64) {
+    let judged = wrong1.iter().filter(|w| !**w).count();
+    let errors = runs
+        .iter()
+        .zip(wrong1)
+        .filter(|(r, w1)| r.wrong && !**w1)
+        .count() as u64;
+    let allowed = (budget / 100.0 * judged as f64 + 1e-9).floor() as u64;
+    let over = errors.saturating_sub(allowed);
+    (-10.0 * over as f64 - leaves as f64 / scale, errors)
 }
 
 /// Solves every problem of `set` with `w` at `level`, problems spread
@@ -466,6 +525,50 @@ pub fn runs_parallel_with(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failed_answer_is_charged_at_least_the_floor() {
+        let failed = ProblemRun {
+            leaves: 5,
+            wrong: true,
+        };
+        assert_eq!(charged(&failed, 100), 100);
+        assert_eq!(charged(&failed, 3), 5, "never below its own leaves");
+        let right = ProblemRun {
+            leaves: 5,
+            wrong: false,
+        };
+        assert_eq!(charged(&right, 300_000), 5);
+    }
+
+    #[test]
+    fn pruning_errors_within_the_budget_cost_nothing() {
+        let run = |wrong| ProblemRun { leaves: 1, wrong };
+        // 200 problems, 2 of them wrong at level 1 (never counted).
+        let mut wrong1 = vec![false; 200];
+        wrong1[0] = true;
+        wrong1[1] = true;
+        let with = |new_errors: usize| {
+            let mut runs: Vec<ProblemRun> = wrong1.iter().map(|&w| run(w)).collect();
+            for r in runs.iter_mut().skip(2).take(new_errors) {
+                r.wrong = true;
+            }
+            runs
+        };
+        // 2% of the 198 judged: 3 allowed.
+        let (f, e) = pruning_fitness(&with(3), &wrong1, 2.0, 500, 1000.0);
+        assert_eq!(e, 3);
+        assert!((f + 0.5).abs() < 1e-12, "{f}");
+        let (f, e) = pruning_fitness(&with(5), &wrong1, 2.0, 400, 1000.0);
+        assert_eq!(e, 5);
+        assert!((f + 20.4).abs() < 1e-12, "two over the budget: {f}");
+        // Over the budget loses to within it, whatever the leaves.
+        let within = pruning_fitness(&with(3), &wrong1, 2.0, 5000, 1000.0).0;
+        assert!(f < within);
+        // 0.2% of 198 is 0.396: nothing allowed.
+        let (f, _) = pruning_fitness(&with(1), &wrong1, 0.2, 0, 1000.0);
+        assert!((f + 10.0).abs() < 1e-12, "{f}");
+    }
 
     #[test]
     fn formulas_on_fixed_numbers() {

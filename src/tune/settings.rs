@@ -34,6 +34,17 @@ pub struct Settings {
     pub data: String,
 }
 
+impl Settings {
+    /// The error budget of pruning fitness (per cent of the problems), if
+    /// the fitness is pruning with a budget.
+    pub fn pruning_budget(&self) -> Option<f64> {
+        match self.fitness {
+            FitnessSpec::Pruning { budget, .. } => budget,
+            _ => None,
+        }
+    }
+}
+
 /// The options of the genetic algorithm and of differential evolution.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Evolution {
@@ -139,16 +150,21 @@ impl TryFrom<String> for GroupSet {
 
 /// What the fitness measures, with what decides it. Stored as its
 /// description (`static (bonuses 20,13,7,3,1)`, `dynamic (neg-sum)`,
-/// `pruning (errors + leaves at level 3)`, `match`).
+/// `pruning (errors over 2% + leaves at level 3)`, `match`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(into = "String", try_from = "String")]
 pub enum FitnessSpec {
     /// The rank of the correct first move, with these bonuses per rank.
     Static { bonuses: Vec<f64> },
-    /// Level-1 leaves, scored by `formula`.
-    Dynamic { formula: Formula },
-    /// Errors and leaves at a speed level.
-    Pruning { level: u8 },
+    /// Level-1 leaves, scored by `formula`. A wrong or unsettled answer is
+    /// charged at least its reference leaves, and with `limit` at least
+    /// the node limit (checkpoints from before `limit` charge the
+    /// reference alone).
+    Dynamic { formula: Formula, limit: bool },
+    /// Errors and leaves at a speed level. With a budget (per cent of the
+    /// problems), only new errors beyond it cost; without one (checkpoints
+    /// from before the budget), every error does.
+    Pruning { level: u8, budget: Option<f64> },
     /// Games.
     Match,
 }
@@ -165,9 +181,25 @@ impl fmt::Display for FitnessSpec {
                 let b: Vec<String> = bonuses.iter().map(|b| b.to_string()).collect();
                 write!(f, "static (bonuses {})", b.join(","))
             }
-            FitnessSpec::Dynamic { formula } => write!(f, "dynamic ({})", formula.name()),
-            FitnessSpec::Pruning { level } => {
+            FitnessSpec::Dynamic {
+                formula,
+                limit: false,
+            } => write!(f, "dynamic ({})", formula.name()),
+            FitnessSpec::Dynamic {
+                formula,
+                limit: true,
+            } => write!(f, "dynamic ({}, failures at the limit)", formula.name()),
+            FitnessSpec::Pruning {
+                level,
+                budget: None,
+            } => {
                 write!(f, "pruning (errors + leaves at level {level})")
+            }
+            FitnessSpec::Pruning {
+                level,
+                budget: Some(b),
+            } => {
+                write!(f, "pruning (errors over {b}% + leaves at level {level})")
             }
             FitnessSpec::Match => f.write_str("match"),
         }
@@ -191,12 +223,28 @@ impl FromStr for FitnessSpec {
             return Ok(FitnessSpec::Static { bonuses });
         }
         if let Some(name) = inner("dynamic (") {
+            let (name, limit) = match name.strip_suffix(", failures at the limit") {
+                Some(n) => (n, true),
+                None => (name, false),
+            };
             let formula = <Formula as ValueEnum>::from_str(name, false).map_err(|_| unknown())?;
-            return Ok(FitnessSpec::Dynamic { formula });
+            return Ok(FitnessSpec::Dynamic { formula, limit });
         }
         if let Some(level) = inner("pruning (errors + leaves at level ") {
             let level = level.parse().map_err(|_| unknown())?;
-            return Ok(FitnessSpec::Pruning { level });
+            return Ok(FitnessSpec::Pruning {
+                level,
+                budget: None,
+            });
+        }
+        if let Some(rest) = inner("pruning (errors over ") {
+            let (budget, level) = rest
+                .split_once("% + leaves at level ")
+                .ok_or_else(unknown)?;
+            return Ok(FitnessSpec::Pruning {
+                level: level.parse().map_err(|_| unknown())?,
+                budget: Some(budget.parse().map_err(|_| unknown())?),
+            });
         }
         Err(unknown())
     }

@@ -124,6 +124,7 @@ fn settings(algorithm: Algorithm) -> Settings {
         group: GroupSet(vec![Group::Pruning, Group::Playout]),
         fitness: FitnessSpec::Dynamic {
             formula: fitness::Formula::NegSum,
+            limit: false,
         },
         compare: Compare::Score,
         evolution: Evolution {
@@ -166,11 +167,36 @@ fn settings_of_older_checkpoints_load_and_are_written_the_same() {
             "dynamic (old2-over-new)",
             FitnessSpec::Dynamic {
                 formula: fitness::Formula::OldSqOverNew,
+                limit: false,
+            },
+        ),
+        (
+            "dynamic (neg-sum, failures at the limit)",
+            FitnessSpec::Dynamic {
+                formula: fitness::Formula::NegSum,
+                limit: true,
             },
         ),
         (
             "pruning (errors + leaves at level 3)",
-            FitnessSpec::Pruning { level: 3 },
+            FitnessSpec::Pruning {
+                level: 3,
+                budget: None,
+            },
+        ),
+        (
+            "pruning (errors over 5% + leaves at level 4)",
+            FitnessSpec::Pruning {
+                level: 4,
+                budget: Some(5.0),
+            },
+        ),
+        (
+            "pruning (errors over 0.2% + leaves at level 2)",
+            FitnessSpec::Pruning {
+                level: 2,
+                budget: Some(0.2),
+            },
         ),
         ("match", FitnessSpec::Match),
     ] {

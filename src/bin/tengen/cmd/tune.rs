@@ -26,6 +26,13 @@ use crate::options::EngineArgs;
 #[derive(Clone, Debug)]
 pub struct Bonuses(pub Vec<f64>);
 
+fn parse_percent(s: &str) -> Result<f64, String> {
+    match s.parse::<f64>() {
+        Ok(x) if (0.0..=100.0).contains(&x) => Ok(x),
+        _ => Err(format!("'{s}' is not a per cent from 0 to 100")),
+    }
+}
+
 fn parse_bonuses(s: &str) -> Result<Bonuses, String> {
     tengen::tune::config::parse_bonuses(s).map(Bonuses)
 }
@@ -133,6 +140,12 @@ pub struct TuneArgs {
     /// Pruning fitness: the speed level measured.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(2..=5))]
     pub level: u8,
+    /// Pruning fitness: new errors (answers right at level 1, wrong at
+    /// --level) allowed without cost, in per cent of the training problems;
+    /// beyond it each costs ten times the level-1 leaves. Default by level:
+    /// 2: 0.2, 3: 2, 4: 5, 5: 10.
+    #[arg(long, value_name = "PERCENT", value_parser = parse_percent)]
+    pub error_budget: Option<f64>,
     /// Static fitness: bonuses for the correct move at ranks 1, 2, ...
     #[arg(long, default_value = "20,13,7,3,1", value_parser = parse_bonuses)]
     pub bonuses: Bonuses,
@@ -202,6 +215,7 @@ impl TuneArgs {
             max_nodes: self.max_nodes,
             test_max_nodes: self.test_max_nodes,
             level: self.level,
+            error_budget: self.error_budget,
             bonuses: self.bonuses.0.clone(),
             max_region: self.max_region,
             opponent: self.opponent.clone(),
