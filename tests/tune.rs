@@ -649,3 +649,70 @@ fn pruning_runs_state_their_error_budget() {
     assert!(e.contains("not a per cent from 0 to 100"), "{e}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// SPSA by games, tiny (7x7, 16 playouts; on 5x5 the colour decides
+/// every pair of games, so nothing moves): the run finishes, says how it
+/// compared, moves the weights, gives the same weights on 1 and 2
+/// workers, and refuses solver fitness and --compare.
+#[test]
+fn an_spsa_run_moves_the_weights_and_does_not_depend_on_workers() {
+    let d = dir("spsa");
+    let mut bodies = Vec::new();
+    for workers in ["1", "2"] {
+        let out = d.join(format!("sp{workers}.toml"));
+        let o = run(&[
+            "--quiet",
+            "--seed",
+            "3",
+            "tune",
+            "--fitness",
+            "match",
+            "--group",
+            "playout",
+            "--algorithm",
+            "spsa",
+            "--population",
+            "4",
+            "--generations",
+            "2",
+            "--match-size",
+            "7",
+            "--match-komi",
+            "4.5",
+            "--match-playouts",
+            "16",
+            "--match-move-limit",
+            "60",
+            "--pairs",
+            "1",
+            "--workers",
+            workers,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let text = std::fs::read_to_string(&out).unwrap();
+        assert!(text.contains("SPSA: pairs of perturbations"), "{text}");
+        bodies.push(body(&out));
+    }
+    assert_eq!(bodies[0], bodies[1]);
+    let defaults = String::from_utf8(run(&["weights", "--defaults"]).stdout).unwrap();
+    assert_ne!(bodies[0], defaults.trim_end(), "two steps moved nothing");
+    let o = run(&["tune", "--algorithm", "spsa", "--train", "x"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("--fitness match"), "{e}");
+    let o = run(&[
+        "tune",
+        "--algorithm",
+        "spsa",
+        "--fitness",
+        "match",
+        "--group",
+        "playout",
+        "--compare",
+        "round-robin",
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(e.contains("--compare and --opponent do not apply"), "{e}");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -324,6 +324,19 @@ impl Config {
     /// that does not fit the fitness and the algorithm.
     fn compare(&self, kind: Kind) -> Result<Compare, TuneError> {
         let c = self;
+        if c.algorithm == Algorithm::Spsa {
+            if kind != Kind::Match {
+                return Err(usage(
+                    "--algorithm spsa tunes by games: use it with --fitness match (the playout or tree group)",
+                ));
+            }
+            if !matches!(c.compare, None | Some(CompareChoice::Duel)) || c.opponent.is_some() {
+                return Err(usage(
+                    "--algorithm spsa plays its own pairs of perturbations (duels): --compare and --opponent do not apply",
+                ));
+            }
+            return Ok(Compare::Duel);
+        }
         let compare = match (kind, c.compare, c.algorithm) {
             (Kind::Match, Some(CompareChoice::Duel), Algorithm::Ga) => {
                 return Err(usage(

@@ -71,6 +71,12 @@ impl Tuner {
     fn draw_candidates(&self, plan: &mut Plan, rng: &mut SmallRng) {
         let s = &self.state.settings;
         let n = self.space.len();
+        if self.state.population.is_empty() && s.algorithm == Algorithm::Spsa {
+            // The starting point: the current weights (no games).
+            plan.candidates.push(self.space.encode(&self.space.base));
+            plan.copy_of.push(None);
+            return;
+        }
         if self.state.population.is_empty() {
             for i in 0..s.evolution.population {
                 let x = if i == 0 && s.evolution.seed_current {
@@ -90,6 +96,26 @@ impl Tuner {
             .map(|m| m.genes.clone())
             .collect();
         match s.algorithm {
+            Algorithm::Spsa => {
+                // Pairs of perturbations θ ± c_t Δ of the one point θ.
+                let (c, _) = spsa_gains(s.evolution.sigma, plan.generation);
+                let theta = &pop[0];
+                for _ in 0..s.evolution.population {
+                    let mut plus = theta.clone();
+                    let mut minus = theta.clone();
+                    for (j, g) in self.space.genes.iter().enumerate() {
+                        let d = if rng.random::<bool>() { 1.0 } else { -1.0 };
+                        let step = d * c * (g.max - g.min);
+                        plus[j] = g.reflect(theta[j] + step);
+                        minus[j] = g.reflect(theta[j] - step);
+                    }
+                    self.space.legalize(&mut plus);
+                    self.space.legalize(&mut minus);
+                    plan.candidates.push(plus);
+                    plan.candidates.push(minus);
+                    plan.copy_of.extend([None, None]);
+                }
+            }
             Algorithm::De => {
                 let f = adaptive_f(&pop, &self.space.genes).min(2.0);
                 plan.f = Some(f);
@@ -204,6 +230,23 @@ impl Tuner {
         let s = &self.state.settings;
         let g = plan.generation;
         let members = self.state.population.len();
+        if s.algorithm == Algorithm::Spsa {
+            // One duel per pair, θ+ (even candidates) against θ-; none for
+            // the starting point.
+            for (i, c) in plan.candidates.iter().enumerate() {
+                if members == 0 || i % 2 == 1 {
+                    plan.job_of.push(None);
+                    continue;
+                }
+                plan.job_of.push(Some(plan.jobs.len()));
+                plan.jobs.push(Job::Duel {
+                    a: c.clone(),
+                    b: plan.candidates[i + 1].clone(),
+                    seed: mix64(s.seed ^ ((g as u64) << 32) ^ i as u64 ^ 0x5b5a),
+                });
+            }
+            return;
+        }
         for (i, c) in plan.candidates.iter().enumerate() {
             if plan.copy_of[i].is_some() {
                 plan.job_of.push(None);
@@ -346,7 +389,9 @@ impl Tuner {
                 None => plan.job_of[i].map(|j| results[j]),
             }
         };
-        if self.state.population.is_empty() {
+        if s.algorithm == Algorithm::Spsa {
+            replaced = self.spsa_step(plan, results);
+        } else if self.state.population.is_empty() {
             for (i, c) in plan.candidates.iter().enumerate() {
                 let e = cand_eval(i).expect("initial members are evaluated");
                 self.state.population.push(Member {
@@ -380,6 +425,7 @@ impl Tuner {
                         }
                     }
                 }
+                Algorithm::Spsa => unreachable!("SPSA is applied above"),
                 Algorithm::Ga => {
                     let n = self.state.population.len();
                     let mut all: Vec<(Member, bool)> = self
@@ -440,6 +486,52 @@ impl Tuner {
         self.state.done += 1;
         self.state.partial = None;
         stats
+    }
+}
+
+impl Tuner {
+    /// SPSA: sets the starting point (generation 0), or moves θ by the
+    /// pairs' results. θ's fitness is the mean share of θ+ over the pairs
+    /// (about 0.5; the games say where to move, not how good θ is), its
+    /// cost the games played. Returns 1 (θ replaced).
+    fn spsa_step(&mut self, plan: &Plan, results: &[Eval]) -> usize {
+        if self.state.population.is_empty() {
+            self.state.population.push(Member {
+                genes: plan.candidates[0].clone(),
+                fitness: 0.5,
+                cost: 0,
+                errors: 0,
+            });
+            return 1;
+        }
+        let s = &self.state.settings;
+        let (_, a) = spsa_gains(s.evolution.sigma, plan.generation);
+        let pairs = plan.candidates.len() / 2;
+        let mut theta = self.state.population[0].genes.clone();
+        for (j, g) in self.space.genes.iter().enumerate() {
+            let mut sum = 0.0;
+            for (k, e) in results.iter().take(pairs).enumerate() {
+                let r = 2.0 * e.fitness - 1.0;
+                let d = plan.candidates[2 * k][j] - plan.candidates[2 * k + 1][j];
+                sum += r * if d > 0.0 {
+                    1.0
+                } else if d < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                };
+            }
+            theta[j] = g.reflect(theta[j] + a * (g.max - g.min) * sum / pairs.max(1) as f64);
+        }
+        self.space.legalize(&mut theta);
+        let n = results.len().max(1) as f64;
+        self.state.population[0] = Member {
+            genes: theta,
+            fitness: results.iter().map(|e| e.fitness).sum::<f64>() / n,
+            cost: results.iter().map(|e| e.cost).sum(),
+            errors: results.iter().map(|e| e.errors).sum(),
+        };
+        1
     }
 }
 

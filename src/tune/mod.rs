@@ -56,6 +56,24 @@ pub enum Algorithm {
     Ga,
     /// Adaptive differential evolution.
     De,
+    /// Simultaneous perturbation stochastic approximation (Spall), for
+    /// match fitness: one point, moved each generation by paired games
+    /// between two perturbations of it (see `spsa_gains`).
+    Spsa,
+}
+
+/// SPSA's gains at generation `t` (1 for the first step, after the
+/// generation that sets the starting point), as fractions of each gene's
+/// range: the perturbation c_t = σ / t^0.101 and the step
+/// a_t = σ (10 / (t + 9))^0.602 (Spall's exponents, A = 9), where σ is
+/// `--sigma`. A step moves each gene by a_t × the mean over the pairs of
+/// (result of θ+ in [-1, 1]) × (the sign of its perturbation).
+pub fn spsa_gains(sigma: f64, t: usize) -> (f64, f64) {
+    let t = t.max(1) as f64;
+    (
+        sigma / t.powf(0.101),
+        sigma * (10.0 / (t + 9.0)).powf(0.602),
+    )
 }
 
 /// GA parent selection.

@@ -464,3 +464,51 @@ fn round_robin_shares_count_games_and_jigos() {
         vec![(5.0 / 8.0, 8, 2), (5.0 / 8.0, 8, 0), (2.0 / 8.0, 8, 2)]
     );
 }
+
+/// SPSA on duels decided by closeness to a target: θ starts at the
+/// current weights and moves toward the target; the result does not
+/// depend on the workers; genes stay in range and integers integral.
+#[test]
+fn spsa_moves_toward_what_wins_and_does_not_depend_on_workers() {
+    let space = space();
+    let ev = evaluator(&space);
+    let dist = |g: &[f64]| -> f64 {
+        g.iter()
+            .zip(&ev.target)
+            .zip(&space.genes)
+            .map(|((x, t), s)| ((x - t) / (s.max - s.min)).powi(2))
+            .sum()
+    };
+    let mut s = settings(Algorithm::Spsa);
+    s.evolution.population = 4;
+    s.evolution.sigma = 0.1;
+    let one = run(s.clone(), 1, 30);
+    let two = run(s, 2, 30);
+    assert_eq!(timeless(&one), timeless(&two));
+    assert_eq!(one.population.len(), 1);
+    let start = space.encode(&space.base);
+    let end = &one.population[0].genes;
+    assert!(
+        dist(end) < 0.5 * dist(&start),
+        "{} -> {}",
+        dist(&start),
+        dist(end)
+    );
+    for (g, v) in space.genes.iter().zip(end) {
+        assert!(g.min <= *v && *v <= g.max, "{} = {v}", g.name);
+        assert!(!g.integer || v.fract() == 0.0, "{} = {v}", g.name);
+    }
+    // Generation 0 sets the starting point without games; each later one
+    // plays one duel per pair.
+    assert_eq!(one.history[0].evaluations, 0);
+    assert!(one.history[1..].iter().all(|h| h.evaluations == 4));
+}
+
+#[test]
+fn spsa_gains_follow_spall() {
+    let (c1, a1) = spsa_gains(0.1, 1);
+    assert!((c1 - 0.1).abs() < 1e-12 && (a1 - 0.1).abs() < 1e-12);
+    let (c, a) = spsa_gains(0.1, 91);
+    assert!((c - 0.1 / 91f64.powf(0.101)).abs() < 1e-12);
+    assert!((a - 0.1 * 0.1f64.powf(0.602)).abs() < 1e-12);
+}

@@ -35,8 +35,11 @@ fn now() -> String {
 }
 
 /// How match candidates were compared, for the report and provenance.
-fn compare_note(c: Compare) -> &'static str {
-    match c {
+fn compare_note(s: &super::Settings) -> &'static str {
+    if s.algorithm == super::Algorithm::Spsa {
+        return " (SPSA: pairs of perturbations of one point play each other; fitness is the mean share of the + side)";
+    }
+    match s.compare {
         Compare::Score => "",
         Compare::Duel => " (duels: trial against parent)",
         Compare::RoundRobin => " (round robin each generation; fitness is the share of its points)",
@@ -115,7 +118,7 @@ pub fn write(
         st.settings.algorithm,
         st.settings.group,
         st.settings.fitness,
-        compare_note(st.settings.compare),
+        compare_note(&st.settings),
         st.settings.evolution.population,
         st.done,
         st.evaluations,
@@ -214,7 +217,7 @@ fn write_weights(
         st.settings.algorithm,
         st.settings.group,
         st.settings.fitness,
-        compare_note(st.settings.compare),
+        compare_note(&st.settings),
         st.settings.evolution.population,
         st.done.saturating_sub(1),
         st.evaluations,

@@ -40,7 +40,9 @@ fn parse_bonuses(s: &str) -> Result<Bonuses, String> {
 /// `tengen tune`.
 #[derive(Args, Debug)]
 pub struct TuneArgs {
-    /// ga (genetic algorithm) or de (adaptive differential evolution).
+    /// ga (genetic algorithm), de (adaptive differential evolution) or spsa
+    /// (simultaneous perturbation stochastic approximation; match fitness
+    /// only: one point, moved by games between pairs of perturbations).
     #[arg(long, value_enum, default_value_t = Algorithm::De)]
     pub algorithm: Algorithm,
     /// Weight groups to tune: static, dynamic, pruning, playout, tree or
@@ -82,6 +84,7 @@ pub struct TuneArgs {
     /// Generations after the initial population.
     #[arg(long, default_value_t = 20)]
     pub generations: usize,
+    /// Population size (SPSA: pairs of perturbations per generation).
     #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u64).range(4..=10000))]
     pub population: u64,
     /// GA: children per generation (default: the population size).
@@ -119,6 +122,9 @@ pub struct TuneArgs {
     /// GA mutation: reset (uniform in range) or gaussian (step of --sigma x range).
     #[arg(long, value_enum, default_value_t = Mutation::Gaussian)]
     pub mutation: Mutation,
+    /// GA: the Gaussian step as a share of the range. SPSA: the first
+    /// perturbation and step as a share of the range (both shrink with the
+    /// generations).
     #[arg(long, default_value_t = 0.1)]
     pub sigma: f64,
     /// DE binomial crossover rate.
