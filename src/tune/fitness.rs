@@ -275,7 +275,7 @@ fn set_problem(file: &Path, fp: &FileProblem, max_region: usize) -> Result<SetPr
 }
 
 /// The solver's effort and correctness on one problem.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProblemRun {
     pub leaves: u64,
     /// Status differs from the file's label, or the node limit was hit.

@@ -15,7 +15,7 @@ use std::fmt::Write as _;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::fitness::{self, ProblemRun, SetProblem};
 use super::run::Observer;
@@ -192,8 +192,32 @@ fn names(ids: &[ProblemId]) -> String {
         .join(", ")
 }
 
+/// The passes a gate has finished (one per level and side), so that a
+/// gate stopped by Ctrl-C or kill -9 goes on where it was and loses at
+/// most the pass in flight.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct GateState {
+    /// What the passes were computed for (the caller's digest of the
+    /// weights, the set, the limits and the program); the passes of a
+    /// state with another key are not used.
+    pub key: String,
+    pub passes: Vec<Pass>,
+}
+
+/// One finished pass: a side's runs at a level.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Pass {
+    pub level: u8,
+    pub candidate: bool,
+    pub runs: Vec<ProblemRun>,
+    pub secs: f64,
+}
+
 /// Solves `set` with `baseline` and `candidate` at every level of
 /// `levels`, problems spread over `threads` threads, and compares them.
+/// Passes found in `state` are not solved again; each new one is added to
+/// it and handed to `save`.
+#[allow(clippy::too_many_arguments)]
 pub fn gate(
     set: &[SetProblem],
     baseline: &Weights,
@@ -202,8 +226,23 @@ pub fn gate(
     max_nodes: u64,
     threads: usize,
     obs: &dyn Observer,
+    state: &mut GateState,
+    save: &mut dyn FnMut(&GateState),
 ) -> GateReport {
-    let pass = |w: &Weights, level: u8, what: &str| {
+    let mut pass = |w: &Weights, level: u8, what: &str| {
+        let is_candidate = what == "candidate";
+        if let Some(p) = state
+            .passes
+            .iter()
+            .find(|p| p.level == level && p.candidate == is_candidate && p.runs.len() == set.len())
+        {
+            let f = Figures::of(&p.runs, p.secs);
+            obs.line(&format!(
+                "level {level}, {what} weights: {} leaves, {} wrong or unsettled, {:.1} s (from the state file)",
+                f.all_leaves, f.errors, f.secs
+            ));
+            return (p.runs.clone(), f);
+        }
         let t = Instant::now();
         obs.phase(
             &format!("level {level}, {what} weights"),
@@ -220,6 +259,13 @@ pub fn gate(
             "level {level}, {what} weights: {} leaves, {} wrong or unsettled, {:.1} s",
             f.all_leaves, f.errors, f.secs
         ));
+        state.passes.push(Pass {
+            level,
+            candidate: is_candidate,
+            runs: runs.clone(),
+            secs: f.secs,
+        });
+        save(state);
         (runs, f)
     };
     let levels = levels
@@ -323,6 +369,76 @@ mod tests {
         );
         assert!(!report(vec![]).promoted(), "no level, no promotion");
         assert!((good.levels[0].leaves_change() + 30.0).abs() < 1e-9);
+    }
+
+    struct Quiet;
+
+    impl Observer for Quiet {
+        fn line(&self, _: &str) {}
+        fn phase(&self, _: &str, _: u64, _: u64) {}
+        fn progress(&self, _: u64, _: Option<String>) {}
+        fn end_phase(&self) {}
+    }
+
+    /// A gate goes on from its state: a finished pass is not solved again
+    /// (its runs are taken as saved), the others are solved and saved.
+    #[test]
+    fn a_gate_goes_on_from_its_state() {
+        let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solver-bench.gt");
+        let mut set = fitness::load_set(std::path::Path::new(file), 48).unwrap();
+        set.truncate(6);
+        let w = Weights::default();
+        let mut fresh = GateState::default();
+        let mut saves = 0;
+        let full = gate(
+            &set,
+            &w,
+            &w,
+            &[1],
+            20_000,
+            1,
+            &Quiet,
+            &mut fresh,
+            &mut |_| saves += 1,
+        );
+        assert_eq!((saves, fresh.passes.len()), (2, 2));
+        assert_eq!(
+            full.levels[0].baseline.leaves,
+            full.levels[0].candidate.leaves
+        );
+        // A state holding the baseline's pass with other (saved) figures.
+        let mut state = GateState {
+            key: "k".into(),
+            passes: vec![Pass {
+                level: 1,
+                candidate: false,
+                runs: vec![
+                    ProblemRun {
+                        leaves: 1_000_000,
+                        wrong: false
+                    };
+                    set.len()
+                ],
+                secs: 9.0,
+            }],
+        };
+        let mut saved = Vec::new();
+        let r = gate(
+            &set,
+            &w,
+            &w,
+            &[1],
+            20_000,
+            1,
+            &Quiet,
+            &mut state,
+            &mut |s| saved.push(s.passes.len()),
+        );
+        assert_eq!(saved, vec![2], "only the candidate's pass was solved");
+        assert_eq!(r.levels[0].baseline.leaves, 6_000_000);
+        let (c, f) = (r.levels[0].candidate, full.levels[0].candidate);
+        assert_eq!((c.errors, c.all_leaves), (f.errors, f.all_leaves));
+        assert!(r.promoted(), "the saved baseline is worse on leaves");
     }
 
     #[test]

@@ -65,6 +65,13 @@ pub struct WeightsArgs {
     /// Write the gate's report as JSON to FILE as well.
     #[arg(long, value_name = "FILE", requires = "gate")]
     pub json: Option<PathBuf>,
+    /// The gate's state file: every finished pass (a level, one side) is
+    /// saved there, so that a gate stopped by Ctrl-C or kill -9 and run
+    /// again with the same weights, set and limits goes on where it was.
+    /// Removed when the gate ends. Default: the candidate's path with
+    /// `.gate-state.json` added.
+    #[arg(long, value_name = "FILE", requires = "gate")]
+    pub state: Option<PathBuf>,
 }
 
 pub fn run(engine: &EngineArgs, args: &WeightsArgs) -> Result<ExitCode> {
@@ -128,6 +135,62 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
     levels.sort_unstable();
     levels.dedup();
     let progress = super::tune::Progress::with_prefix(engine.quiet, "gate");
+    let state_path = args
+        .state
+        .clone()
+        .unwrap_or_else(|| with_suffix(cand_path, ".gate-state.json"));
+    let hash =
+        |bytes: &[u8]| tengen::rules::zobrist::fnv1a(tengen::rules::zobrist::FNV_OFFSET, bytes);
+    let ids: Vec<String> = set
+        .iter()
+        .map(|p| format!("{} {}", p.id().file, p.id().name))
+        .collect();
+    let key = format!(
+        "tengen {} git {}; baseline {:016x}; candidate {:016x}; set {:016x} ({} problems); max nodes {}; max region {}",
+        env!("CARGO_PKG_VERSION"),
+        env!("TENGEN_GIT_REV"),
+        hash(base.to_toml().as_bytes()),
+        hash(cand.weights.to_toml().as_bytes()),
+        hash(ids.join("\n").as_bytes()),
+        set.len(),
+        args.max_nodes,
+        args.max_region
+    );
+    let mut state = match std::fs::read_to_string(&state_path) {
+        Ok(text) => match serde_json::from_str::<gate::GateState>(&text) {
+            Ok(s) if s.key == key => {
+                if !engine.quiet {
+                    eprintln!(
+                        "gate: going on from '{}' ({} passes done)",
+                        state_path.display(),
+                        s.passes.len()
+                    );
+                }
+                s
+            }
+            _ => {
+                eprintln!(
+                    "gate: '{}' is the state of another gate (other weights, set, limits or program); starting afresh",
+                    state_path.display()
+                );
+                gate::GateState::default()
+            }
+        },
+        Err(_) => gate::GateState::default(),
+    };
+    state.key = key;
+    let mut save_error = None;
+    let mut save = |s: &gate::GateState| {
+        let tmp = with_suffix(&state_path, ".tmp");
+        let text = serde_json::to_string(s).expect("the state serialises");
+        if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &state_path))
+        {
+            save_error.get_or_insert(format!(
+                "cannot write the gate's state file '{}': {e}",
+                state_path.display()
+            ));
+        }
+    };
     let report = gate::gate(
         &set,
         &base,
@@ -136,7 +199,13 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
         args.max_nodes,
         engine.threads(),
         &progress,
+        &mut state,
+        &mut save,
     );
+    if let Some(e) = save_error {
+        eprintln!("tengen: warning: {e}");
+    }
+    let _ = std::fs::remove_file(&state_path);
     let cand_name = format!("'{}'", cand_path.display());
     print!("{}", report.render(&base_name, &cand_name));
     if let Some(j) = &args.json {
