@@ -205,13 +205,14 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
     if let Some(e) = save_error {
         eprintln!("tengen: warning: {e}");
     }
-    let _ = std::fs::remove_file(&state_path);
     let cand_name = format!("'{}'", cand_path.display());
     print!("{}", report.render(&base_name, &cand_name));
     if let Some(j) = &args.json {
         let text = serde_json::to_string_pretty(&report)? + "\n";
         std::fs::write(j, text).with_context(|| format!("cannot write '{}'", j.display()))?;
     }
+    // The report is out: the passes are no longer needed.
+    let _ = std::fs::remove_file(&state_path);
     if !report.promoted() {
         return Ok(ExitCode::from(1));
     }
