@@ -325,3 +325,22 @@ fn the_handicap_giver_plays_on_in_the_opening() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A reader that closes the pipe early (`tengen weights --defaults |
+/// head -1`) ends the program quietly with status 141, as SIGPIPE would,
+/// not with a panic and a backtrace.
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+        .args(["weights", "--defaults"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start tengen");
+    // Close the read end before the program prints.
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(out.status.code(), Some(141), "{err}");
+}

@@ -11,7 +11,28 @@ use clap::Parser;
 
 use cli::{Cli, Commands};
 
+/// Output cut short by the reader (`tengen weights --defaults | head -3`)
+/// ends the program quietly with status 141, as a Unix tool killed by
+/// SIGPIPE ends, instead of a panic with a backtrace: Rust ignores SIGPIPE,
+/// so `print!` to a closed pipe panics.
+fn quiet_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let msg = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if msg.starts_with("failed printing to std") && msg.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_broken_pipe();
     let cli = Cli::parse();
     let result = match &cli.command {
         None | Some(Commands::Gtp) => cmd::gtp::run(&cli.engine),
