@@ -639,6 +639,13 @@ fn pruning_runs_state_their_error_budget() {
         let text = std::fs::read_to_string(&out).unwrap();
         let spec = format!("fitness pruning (errors over {want} + leaves at level {level})");
         assert!(text.contains(&spec), "{text}");
+        // The level-1 answers the budget is judged against are kept, one
+        // per training problem (6 of the 10: --sample 6).
+        let ck: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(out.with_extension("checkpoint.json")).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(ck["reference_wrong"].as_array().map(Vec::len), Some(6));
     }
     let o = tune(
         &set,

@@ -57,6 +57,11 @@ pub struct State {
     pub evaluations: u64,
     /// Leaves per training problem of the untrained reference.
     pub reference: Vec<u64>,
+    /// Pruning fitness: which training problems the reference (the
+    /// starting weights at level 1) gets wrong or leaves unsettled.
+    /// Empty for other fitnesses and in checkpoints from before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reference_wrong: Vec<bool>,
     pub partial: Option<Partial>,
 }
 impl State {
@@ -70,6 +75,7 @@ impl State {
             history: Vec::new(),
             evaluations: 0,
             reference,
+            reference_wrong: Vec::new(),
             partial: None,
         }
     }

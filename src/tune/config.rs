@@ -212,11 +212,14 @@ impl Setup {
     }
 
     /// The fitness of a run. `reference` is the per-problem leaves of the
-    /// untrained (dynamic) or starting (pruning) weights. `program` is the
-    /// tengen binary that match fitness launches.
+    /// untrained (dynamic) or starting (pruning) weights, `reference_wrong`
+    /// which problems the starting weights get wrong at level 1 (pruning
+    /// fitness with a budget; the state's). `program` is the tengen binary
+    /// that match fitness launches.
     pub fn evaluator(
         &self,
         reference: Vec<u64>,
+        reference_wrong: Vec<bool>,
         program: &Path,
     ) -> Result<Arc<dyn Evaluator>, TuneError> {
         let c = &self.config;
@@ -249,7 +252,7 @@ impl Setup {
                         level: c.level,
                         reference,
                         budget: self.settings.pruning_budget(),
-                        level1_wrong: Default::default(),
+                        level1_wrong: reference_wrong,
                     },
                     _ => SolverKind::Dynamic {
                         formula: c.formula,

@@ -349,9 +349,9 @@ pub enum SolverKind {
         level: u8,
         reference: Vec<u64>,
         budget: Option<f64>,
-        /// Which problems the starting weights get wrong at level 1
-        /// (solved once, when first needed).
-        level1_wrong: std::sync::OnceLock<Vec<bool>>,
+        /// Which problems the starting weights get wrong at level 1 (from
+        /// the reference pass, kept in the checkpoint).
+        level1_wrong: Vec<bool>,
     },
 }
 
@@ -440,13 +440,8 @@ impl Evaluator for SolverFitness {
                         errors,
                     };
                 };
-                let wrong1 = level1_wrong.get_or_init(|| {
-                    self.runs(&self.space.base, 1)
-                        .iter()
-                        .map(|r| r.wrong)
-                        .collect()
-                });
-                let (fitness, errors) = pruning_fitness(&runs, wrong1, *budget, leaves, scale);
+                let (fitness, errors) =
+                    pruning_fitness(&runs, level1_wrong, *budget, leaves, scale);
                 Eval {
                     fitness,
                     cost: leaves,

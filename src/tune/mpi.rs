@@ -29,9 +29,10 @@ impl MpiWorkers {
         MpiWorkers { world }
     }
 
-    /// Sends every worker the reference leaves its fitness needs.
-    pub fn send_setup(&self, reference: &[u64]) {
-        let msg = serde_json::to_vec(reference).expect("serialises");
+    /// Sends every worker the reference its fitness needs: the leaves, and
+    /// for pruning fitness which problems level 1 gets wrong.
+    pub fn send_setup(&self, reference: &[u64], reference_wrong: &[bool]) {
+        let msg = serde_json::to_vec(&(reference, reference_wrong)).expect("serialises");
         for r in 1..self.world.size() {
             self.world
                 .process_at_rank(r)
@@ -104,7 +105,10 @@ impl Workers for MpiWorkers {
 
 /// A worker rank's loop: receive the setup, build the fitness, then
 /// evaluate jobs until told to stop.
-pub fn serve(world: &SimpleCommunicator, build: impl FnOnce(Vec<u64>) -> Arc<dyn Evaluator>) {
+pub fn serve(
+    world: &SimpleCommunicator,
+    build: impl FnOnce(Vec<u64>, Vec<bool>) -> Arc<dyn Evaluator>,
+) {
     let master = world.process_at_rank(0);
     let wait = || {
         while master.immediate_probe().is_none() {
@@ -116,8 +120,9 @@ pub fn serve(world: &SimpleCommunicator, build: impl FnOnce(Vec<u64>) -> Arc<dyn
     if status.tag() != TAG_SETUP {
         return;
     }
-    let reference: Vec<u64> = serde_json::from_slice(&msg).expect("a malformed setup message");
-    let ev = build(reference);
+    let (reference, reference_wrong): (Vec<u64>, Vec<bool>) =
+        serde_json::from_slice(&msg).expect("a malformed setup message");
+    let ev = build(reference, reference_wrong);
     loop {
         let (msg, status) = wait();
         if status.tag() != TAG_JOB {

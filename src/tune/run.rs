@@ -38,8 +38,16 @@ pub fn start_state(s: &Setup, threads: usize, obs: &dyn Observer) -> Result<Stat
                 ck.display()
             )));
         }
-        let st = State::load(&ck)?;
+        let mut st = State::load(&ck)?;
         st.check(&s.settings, &s.space, &ck)?;
+        if s.settings.pruning_budget().is_some() && st.reference_wrong.len() != s.train.len() {
+            // A budget needs to know what level 1 gets wrong.
+            st.reference_wrong =
+                runs_parallel(&s.train, &s.space.base, 1, s.config.max_nodes, threads)
+                    .iter()
+                    .map(|r| r.wrong)
+                    .collect();
+        }
         obs.line(&format!(
             "resuming '{}' after generation {} ({} evaluations)",
             ck.display(),
@@ -59,24 +67,29 @@ pub fn start_state(s: &Setup, threads: usize, obs: &dyn Observer) -> Result<Stat
         Kind::Pruning => Some(("starting", s.space.base.clone())),
         Kind::Static | Kind::Match => None,
     };
-    let mut reference = Vec::new();
+    let mut runs = Vec::new();
     if let Some((what, w)) = reference_weights {
         let t = Instant::now();
         obs.line(&format!(
             "reference: solving {} training problems with the {what} weights",
             s.train.len()
         ));
-        reference = runs_parallel(&s.train, &w, 1, s.config.max_nodes, threads)
-            .iter()
-            .map(|r| r.leaves)
-            .collect();
+        runs = runs_parallel(&s.train, &w, 1, s.config.max_nodes, threads);
         obs.line(&format!(
             "reference: {} leaves in {:.1} s",
-            reference.iter().sum::<u64>(),
+            runs.iter().map(|r| r.leaves).sum::<u64>(),
             t.elapsed().as_secs_f64()
         ));
     }
-    Ok(State::new(s.settings.clone(), &s.space, reference))
+    let mut st = State::new(
+        s.settings.clone(),
+        &s.space,
+        runs.iter().map(|r| r.leaves).collect(),
+    );
+    if s.kind == Kind::Pruning {
+        st.reference_wrong = runs.iter().map(|r| r.wrong).collect();
+    }
+    Ok(st)
 }
 
 /// How a run ended.

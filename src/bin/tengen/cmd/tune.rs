@@ -416,7 +416,14 @@ pub fn run(engine: &EngineArgs, a: &TuneArgs) -> Result<ExitCode> {
     let progress = Progress::new(engine.quiet);
     let state = run::start_state(&s, n, &progress)?;
     let program = std::env::current_exe().context("cannot find the tengen binary")?;
-    let mut workers = ThreadWorkers::new(s.evaluator(state.reference.clone(), &program)?, n);
+    let mut workers = ThreadWorkers::new(
+        s.evaluator(
+            state.reference.clone(),
+            state.reference_wrong.clone(),
+            &program,
+        )?,
+        n,
+    );
     let stop = stop_on_ctrl_c();
     Ok(report(run::drive(
         &s,

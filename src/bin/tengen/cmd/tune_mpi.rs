@@ -43,7 +43,7 @@ pub fn run(engine: &EngineArgs, a: &TuneArgs) -> Result<Option<ExitCode>> {
         let state =
             run::start_state(&s, threads, &progress).unwrap_or_else(|e| fail(&world, e.into()));
         let mut workers = MpiWorkers::new(SimpleCommunicator::world());
-        workers.send_setup(&state.reference);
+        workers.send_setup(&state.reference, &state.reference_wrong);
         let stop = stop_on_ctrl_c();
         let outcome = run::drive(&s, &mut workers, state, stop, &progress)
             .unwrap_or_else(|e| fail(&world, e.into()));
@@ -53,8 +53,8 @@ pub fn run(engine: &EngineArgs, a: &TuneArgs) -> Result<Option<ExitCode>> {
         // Ctrl-C reaches every rank; the master decides when to stop.
         let _ = ctrlc::set_handler(|| {});
         let program = std::env::current_exe().unwrap_or_else(|e| fail(&world, e.into()));
-        serve(&world, |reference| {
-            s.evaluator(reference, &program)
+        serve(&world, |reference, reference_wrong| {
+            s.evaluator(reference, reference_wrong, &program)
                 .unwrap_or_else(|e| fail(&world, e.into()))
         });
         Ok(Some(ExitCode::SUCCESS))
