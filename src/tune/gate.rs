@@ -4,7 +4,7 @@
 //! more errors and fewer leaves than the baseline.
 //!
 //! An error is a problem whose status disagrees in class with the file's
-//! label, or that hit the node limit ([`fitness::run_problem`]). Leaves are
+//! label, or that hit the node limit ([`super::fitness::run_problem`]). Leaves are
 //! GoTools' count per answer line, summed over the problems both sets get
 //! right (a problem that runs to the node limit has as many leaves as the
 //! limit allows, and a few of them would outweigh every saving); the
@@ -12,13 +12,11 @@
 //! conditions per level with the figures, so a failed gate says why.
 
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 
-use super::fitness::{self, ProblemRun, SetProblem};
-use super::run::Observer;
+use super::fitness::{ProblemRun, SetProblem};
+use super::run::{Observer, observed_runs};
 use super::sample::ProblemId;
 use crate::weights::Weights;
 
@@ -229,50 +227,40 @@ pub fn gate(
     state: &mut GateState,
     save: &mut dyn FnMut(&GateState),
 ) -> GateReport {
-    let mut pass = |w: &Weights, level: u8, what: &str| {
-        let is_candidate = what == "candidate";
-        if let Some(p) = state
-            .passes
-            .iter()
-            .find(|p| p.level == level && p.candidate == is_candidate && p.runs.len() == set.len())
-        {
-            let f = Figures::of(&p.runs, p.secs);
-            obs.line(&format!(
-                "level {level}, {what} weights: {} leaves, {} wrong or unsettled, {:.1} s (from the state file)",
-                f.all_leaves, f.errors, f.secs
-            ));
-            return (p.runs.clone(), f);
-        }
-        let t = Instant::now();
-        obs.phase(
-            &format!("level {level}, {what} weights"),
-            set.len() as u64,
-            0,
-        );
-        let done = AtomicU64::new(0);
-        let runs = fitness::runs_parallel_with(set, w, level, max_nodes, threads, &|| {
-            obs.progress(done.fetch_add(1, Ordering::SeqCst) + 1, None);
-        });
-        obs.end_phase();
-        let f = Figures::of(&runs, t.elapsed().as_secs_f64());
-        obs.line(&format!(
-            "level {level}, {what} weights: {} leaves, {} wrong or unsettled, {:.1} s",
-            f.all_leaves, f.errors, f.secs
-        ));
-        state.passes.push(Pass {
-            level,
-            candidate: is_candidate,
-            runs: runs.clone(),
-            secs: f.secs,
-        });
-        save(state);
-        (runs, f)
-    };
+    let mut pass =
+        |level: u8, is_candidate: bool| {
+            let (w, what) = if is_candidate {
+                (candidate, "candidate")
+            } else {
+                (baseline, "baseline")
+            };
+            let label = format!("level {level}, {what} weights");
+            if let Some(p) = state.passes.iter().find(|p| {
+                p.level == level && p.candidate == is_candidate && p.runs.len() == set.len()
+            }) {
+                let f = Figures::of(&p.runs, p.secs);
+                obs.line(&format!(
+                    "{label}: {} leaves, {} wrong or unsolved, {:.1} s (from the state file)",
+                    f.all_leaves, f.errors, f.secs
+                ));
+                return (p.runs.clone(), f);
+            }
+            let (runs, secs) = observed_runs(set, w, level, max_nodes, threads, obs, &label);
+            state.passes.push(Pass {
+                level,
+                candidate: is_candidate,
+                runs: runs.clone(),
+                secs,
+            });
+            save(state);
+            let f = Figures::of(&runs, secs);
+            (runs, f)
+        };
     let levels = levels
         .iter()
         .map(|&level| {
-            let (rb, fb) = pass(baseline, level, "baseline");
-            let (rc, fc) = pass(candidate, level, "candidate");
+            let (rb, fb) = pass(level, false);
+            let (rc, fc) = pass(level, true);
             compare_runs(set, level, &rb, fb, &rc, fc)
         })
         .collect();
@@ -385,7 +373,7 @@ mod tests {
     #[test]
     fn a_gate_goes_on_from_its_state() {
         let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solver-bench.gt");
-        let mut set = fitness::load_set(std::path::Path::new(file), 48).unwrap();
+        let mut set = crate::tune::fitness::load_set(std::path::Path::new(file), 48).unwrap();
         set.truncate(6);
         let w = Weights::default();
         let mut fresh = GateState::default();

@@ -215,6 +215,34 @@ pub fn drive(
     })
 }
 
+/// Solves `set` with `w` at `level` on `threads` threads as one phase of
+/// `obs` called `label`, then logs its leaves, wrong or unsolved answers
+/// and time. Returns the runs and the seconds.
+pub fn observed_runs(
+    set: &[SetProblem],
+    w: &Weights,
+    level: u8,
+    max_nodes: u64,
+    threads: usize,
+    obs: &dyn Observer,
+    label: &str,
+) -> (Vec<fitness::ProblemRun>, f64) {
+    let t = Instant::now();
+    obs.phase(label, set.len() as u64, 0);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let r = fitness::runs_parallel_with(set, w, level, max_nodes, threads, &|| {
+        obs.progress(done.fetch_add(1, Ordering::SeqCst) + 1, None);
+    });
+    obs.end_phase();
+    let secs = t.elapsed().as_secs_f64();
+    obs.line(&format!(
+        "{label}: {} leaves, {} wrong or unsolved, {secs:.1} s",
+        r.iter().map(|x| x.leaves).sum::<u64>(),
+        r.iter().filter(|x| x.wrong).count(),
+    ));
+    (r, secs)
+}
+
 fn test_pass(
     s: &Setup,
     tuned: &Weights,
@@ -232,20 +260,8 @@ fn test_pass(
         test.display()
     ));
     let runs = |set: &[SetProblem], w: &Weights, what: &str| {
-        let t = Instant::now();
-        obs.phase(&format!("test set, {what} weights"), set.len() as u64, 0);
-        let done = std::sync::atomic::AtomicU64::new(0);
-        let r = fitness::runs_parallel_with(set, w, level, c.test_max_nodes, threads, &|| {
-            obs.progress(done.fetch_add(1, Ordering::SeqCst) + 1, None);
-        });
-        obs.end_phase();
-        obs.line(&format!(
-            "test set, {what} weights: {} leaves, {} wrong or unsolved, {:.1} s",
-            r.iter().map(|x| x.leaves).sum::<u64>(),
-            r.iter().filter(|x| x.wrong).count(),
-            t.elapsed().as_secs_f64()
-        ));
-        r
+        let label = format!("test set, {what} weights");
+        observed_runs(set, w, level, c.test_max_nodes, threads, obs, &label).0
     };
     // The test set is what the untrained weights solve: the others
     // measure the node limit, not the ordering.
