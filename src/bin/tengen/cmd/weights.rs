@@ -139,8 +139,6 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
         .state
         .clone()
         .unwrap_or_else(|| with_suffix(cand_path, ".gate-state.json"));
-    let hash =
-        |bytes: &[u8]| tengen::rules::zobrist::fnv1a(tengen::rules::zobrist::FNV_OFFSET, bytes);
     let ids: Vec<String> = set
         .iter()
         .map(|p| format!("{} {}", p.id().file, p.id().name))
@@ -149,9 +147,9 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
         "tengen {} git {}; baseline {:016x}; candidate {:016x}; set {:016x} ({} problems); max nodes {}; max region {}",
         env!("CARGO_PKG_VERSION"),
         env!("TENGEN_GIT_REV"),
-        hash(base.to_toml().as_bytes()),
-        hash(cand.weights.to_toml().as_bytes()),
-        hash(ids.join("\n").as_bytes()),
+        fnv(base.to_toml().as_bytes()),
+        fnv(cand.weights.to_toml().as_bytes()),
+        fnv(ids.join("\n").as_bytes()),
         set.len(),
         args.max_nodes,
         args.max_region
@@ -181,14 +179,9 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
     state.key = key;
     let mut save_error = None;
     let mut save = |s: &gate::GateState| {
-        let tmp = with_suffix(&state_path, ".tmp");
         let text = serde_json::to_string(s).expect("the state serialises");
-        if let Err(e) = std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, &state_path))
-        {
-            save_error.get_or_insert(format!(
-                "cannot write the gate's state file '{}': {e}",
-                state_path.display()
-            ));
+        if let Err(e) = write_replacing(&state_path, &text) {
+            save_error.get_or_insert(format!("the gate's state file: {e:#}"));
         }
     };
     let report = gate::gate(
@@ -218,14 +211,12 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
     }
     if let Some(out) = &args.promote {
         let mut text = String::new();
-        let hash = |bytes: &[u8]| {
-            format!(
-                "{:016x}",
-                tengen::rules::zobrist::fnv1a(tengen::rules::zobrist::FNV_OFFSET, bytes)
+        let file_hash = |p: &Path| {
+            std::fs::read(p).map_or_else(
+                |e| format!("unreadable: {e}"),
+                |b| format!("{:016x}", fnv(&b)),
             )
         };
-        let file_hash =
-            |p: &Path| std::fs::read(p).map_or_else(|e| format!("unreadable: {e}"), |b| hash(&b));
         let command: Vec<String> = std::env::args().collect();
         text.push_str(&format!(
             "# promoted by the gate (tengen {} git {}): {}\n",
@@ -234,9 +225,9 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
             command.join(" ")
         ));
         text.push_str(&format!(
-            "# candidate {} (fnv1a {}); baseline {}\n",
+            "# candidate {} (fnv1a {:016x}); baseline {}\n",
             cand_path.display(),
-            hash(cand_text.as_bytes()),
+            fnv(cand_text.as_bytes()),
             base_name
         ));
         text.push_str(&format!(
@@ -270,9 +261,7 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
             ));
         }
         text.push_str(&upgraded_text(&cand_text, &cand.weights));
-        let tmp = with_suffix(out, ".tmp");
-        std::fs::write(&tmp, &text).with_context(|| format!("cannot write '{}'", tmp.display()))?;
-        std::fs::rename(&tmp, out).with_context(|| format!("cannot write '{}'", out.display()))?;
+        write_replacing(out, &text)?;
         println!("gate: promoted into '{}'", out.display());
     }
     Ok(ExitCode::SUCCESS)
@@ -289,12 +278,9 @@ fn upgrade(path: &Path) -> Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     let bak = with_suffix(path, ".bak");
-    let tmp = with_suffix(path, ".tmp");
-    std::fs::write(&tmp, &new).with_context(|| format!("cannot write '{}'", tmp.display()))?;
     std::fs::copy(path, &bak)
         .with_context(|| format!("cannot keep the old file as '{}'", bak.display()))?;
-    std::fs::rename(&tmp, path)
-        .with_context(|| format!("cannot replace '{}' by '{}'", path.display(), tmp.display()))?;
+    write_replacing(path, &new)?;
     if loaded.missing.is_empty() {
         println!(
             "{}: rewritten in canonical form (no key was missing); the old file is '{}'",
@@ -332,6 +318,20 @@ fn upgraded_text(old: &str, w: &Weights) -> String {
         }
     }
     out + &canonical
+}
+
+/// FNV-1a of `bytes` (the digests in a gate's key and provenance).
+fn fnv(bytes: &[u8]) -> u64 {
+    tengen::rules::zobrist::fnv1a(tengen::rules::zobrist::FNV_OFFSET, bytes)
+}
+
+/// Writes `text` to `path` through `path.tmp` and a rename, so that a
+/// kill leaves the old file or the new one, never half of one.
+fn write_replacing(path: &Path, text: &str) -> Result<()> {
+    let tmp = with_suffix(path, ".tmp");
+    std::fs::write(&tmp, text).with_context(|| format!("cannot write '{}'", tmp.display()))?;
+    std::fs::rename(&tmp, path)
+        .with_context(|| format!("cannot replace '{}' by '{}'", path.display(), tmp.display()))
 }
 
 fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
