@@ -723,3 +723,90 @@ fn an_spsa_run_moves_the_weights_and_does_not_depend_on_workers() {
     assert!(e.contains("--compare and --opponent do not apply"), "{e}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `--genes` narrows a group to the weights it names: after an SPSA run
+/// on the tree group with `--genes uct_c,prior_line*`, every other weight
+/// keeps its default, at least one named one moved, the file's header
+/// says which genes were tuned, and a name outside the group is refused
+/// with the group's weights listed.
+#[test]
+fn genes_restrict_a_run_to_the_named_weights() {
+    let d = dir("genes");
+    let out = d.join("g.toml");
+    let o = run(&[
+        "--quiet",
+        "--seed",
+        "5",
+        "tune",
+        "--fitness",
+        "match",
+        "--group",
+        "tree",
+        "--genes",
+        "uct_c,prior_line*",
+        "--algorithm",
+        "spsa",
+        "--population",
+        "4",
+        "--generations",
+        "2",
+        "--match-size",
+        "7",
+        "--match-komi",
+        "4.5",
+        "--match-playouts",
+        "16",
+        "--match-move-limit",
+        "60",
+        "--pairs",
+        "1",
+        "--workers",
+        "2",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("group tree (genes uct_c,prior_line*)"),
+        "{text}"
+    );
+    let defaults = String::from_utf8(run(&["weights", "--defaults"]).stdout).unwrap();
+    let pairs = |t: &str| -> Vec<(String, String)> {
+        t.lines()
+            .filter(|l| !l.starts_with('#') && l.contains(" = "))
+            .map(|l| {
+                let (k, v) = l.split_once(" = ").unwrap();
+                (k.to_string(), v.to_string())
+            })
+            .collect()
+    };
+    let (tuned, base) = (pairs(&body(&out)), pairs(&defaults));
+    assert_eq!(tuned.len(), base.len());
+    let mut moved = 0;
+    for ((k, v), (k0, v0)) in tuned.iter().zip(&base) {
+        assert_eq!(k, k0);
+        let named = k == "uct_c" || k.starts_with("prior_line");
+        assert!(named || v == v0, "{k} moved: {v0} -> {v}");
+        moved += (named && v != v0) as usize;
+    }
+    assert!(moved > 0, "no named weight moved");
+    let o = run(&[
+        "tune",
+        "--fitness",
+        "match",
+        "--group",
+        "tree",
+        "--genes",
+        "uct_c,po_atari",
+        "--algorithm",
+        "spsa",
+    ]);
+    assert!(!o.status.success());
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("'po_atari'") && e.contains("prior_line1.opening"),
+        "{e}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -54,6 +54,9 @@ pub struct Config {
     pub algorithm: Algorithm,
     /// Weight groups, as given (`static+dynamic`).
     pub group: String,
+    /// `--genes`: only these weights of the groups (see
+    /// [`GeneSpace::select`]).
+    pub genes: Option<String>,
     pub fitness: FitnessChoice,
     pub formula: Formula,
     pub train: Option<PathBuf>,
@@ -164,7 +167,10 @@ impl Setup {
             .group
             .parse()
             .map_err(|e: super::UnknownGroup| usage(e.to_string()))?;
-        let space = GeneSpace::new(&group.0, c.base.clone());
+        let mut space = GeneSpace::new(&group.0, c.base.clone());
+        if let Some(list) = &c.genes {
+            space.select(list).map_err(usage)?;
+        }
         if space.is_empty() {
             return Err(usage(format!("--group {}: no weights to tune", c.group)));
         }
@@ -447,6 +453,7 @@ impl Config {
         Settings {
             algorithm: c.algorithm,
             group,
+            genes: c.genes.clone(),
             fitness: match kind {
                 Kind::Static => FitnessSpec::Static {
                     bonuses: c.bonuses.clone(),

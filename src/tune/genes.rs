@@ -59,6 +59,37 @@ impl GeneSpace {
         GeneSpace { genes, base }
     }
 
+    /// Keeps only the genes that `list` names (`--genes`): entries
+    /// separated by commas, each a weight's name (all its stages), a
+    /// stage's gene (`prior_line1.opening`) or a prefix ending in `*`
+    /// (`prior_*`). An entry that names no gene of the tuned groups is an
+    /// error that lists the genes there are.
+    pub fn select(&mut self, list: &str) -> Result<(), String> {
+        let entries: Vec<&str> = list
+            .split(',')
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .collect();
+        if entries.is_empty() {
+            return Err("--genes: the list is empty (e.g. uct_c,prior_*)".into());
+        }
+        let matches = |e: &str, g: &Gene| match e.strip_suffix('*') {
+            Some(prefix) => g.name.starts_with(prefix),
+            None => g.name == e || g.name.split('.').next() == Some(e),
+        };
+        for e in &entries {
+            if !self.genes.iter().any(|g| matches(e, g)) {
+                let names: Vec<&str> = self.genes.iter().map(|g| g.name.as_str()).collect();
+                return Err(format!(
+                    "--genes: '{e}' is not a weight of the tuned groups; they are: {}",
+                    names.join(", ")
+                ));
+            }
+        }
+        self.genes.retain(|g| entries.iter().any(|e| matches(e, g)));
+        Ok(())
+    }
+
     pub fn len(&self) -> usize {
         self.genes.len()
     }
@@ -157,6 +188,35 @@ mod tests {
         assert_eq!(staged.len(), 3);
         let x = space.encode(&Weights::default());
         assert_eq!(space.decode(&x), Weights::default());
+    }
+
+    #[test]
+    fn select_keeps_named_weights_stages_and_prefixes() {
+        let mut space = GeneSpace::new(&[Group::Tree], Weights::default());
+        space
+            .select("uct_c, prior_line1.endgame,prior_eye*,prior_near_last")
+            .unwrap();
+        let names: Vec<&str> = space.genes.iter().map(|g| g.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "uct_c",
+                "prior_near_last.opening",
+                "prior_near_last.middle",
+                "prior_near_last.endgame",
+                "prior_line1.endgame",
+                "prior_eye_fill"
+            ]
+        );
+        // Decoding writes only the kept genes; the rest keep the base.
+        let x = space.encode(&Weights::default());
+        assert_eq!(space.decode(&x), Weights::default());
+        let mut space = GeneSpace::new(&[Group::Tree], Weights::default());
+        let e = space.select("uct_c,po_atari").unwrap_err();
+        assert!(e.contains("'po_atari'") && e.contains("uct_c"), "{e}");
+        assert!(space.select(" , ").unwrap_err().contains("empty"));
+        // `uct` is no weight's name; only a prefix with `*` matches part.
+        assert!(space.select("uct").is_err());
     }
 
     #[test]

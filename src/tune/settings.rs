@@ -20,6 +20,10 @@ use crate::weights::Group;
 pub struct Settings {
     pub algorithm: Algorithm,
     pub group: GroupSet,
+    /// `--genes`: the weights kept within the groups, as given (none: all
+    /// of them). Absent from checkpoints of earlier builds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub genes: Option<String>,
     pub fitness: FitnessSpec,
     pub compare: Compare,
     /// The GA/DE options (stored flat, beside the others).
@@ -35,6 +39,14 @@ pub struct Settings {
 }
 
 impl Settings {
+    /// The tuned groups, with `--genes` when given (`tree (genes uct_c,prior_*)`).
+    pub fn tuned(&self) -> String {
+        match &self.genes {
+            Some(g) => format!("{} (genes {g})", self.group),
+            None => self.group.to_string(),
+        }
+    }
+
     /// The error budget of pruning fitness (per cent of the problems), if
     /// the fitness is pruning with a budget.
     pub fn pruning_budget(&self) -> Option<f64> {

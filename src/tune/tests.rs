@@ -120,6 +120,7 @@ impl Evaluator for Target {
 
 fn settings(algorithm: Algorithm) -> Settings {
     Settings {
+        genes: None,
         algorithm,
         group: GroupSet(vec![Group::Pruning, Group::Playout]),
         fitness: FitnessSpec::Dynamic {

@@ -116,7 +116,7 @@ pub fn write(
         summary,
         "- algorithm: {:?}; group: {}; fitness: {}{}\n- population {}, generations finished {} (including the initial one), evaluations {}\n- data: {}\n- seed {}; {}; tengen {} (git {})\n- best fitness {:.6}",
         st.settings.algorithm,
-        st.settings.group,
+        st.settings.tuned(),
         st.settings.fitness,
         compare_note(&st.settings),
         st.settings.evolution.population,
@@ -170,7 +170,9 @@ pub fn write(
         &st.history,
         &format!(
             "{:?} on {} ({})",
-            st.settings.algorithm, st.settings.group, st.settings.fitness
+            st.settings.algorithm,
+            st.settings.tuned(),
+            st.settings.fitness
         ),
     )
     .map_err(chart_err(&stem))?;
@@ -215,7 +217,7 @@ fn write_weights(
         text,
         "# algorithm {:?}, group {}, fitness {}{}, population {}, generations {} (+ initial), evaluations {}, seed {}",
         st.settings.algorithm,
-        st.settings.group,
+        st.settings.tuned(),
         st.settings.fitness,
         compare_note(&st.settings),
         st.settings.evolution.population,

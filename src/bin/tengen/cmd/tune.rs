@@ -49,6 +49,13 @@ pub struct TuneArgs {
     /// all; join several with '+'.
     #[arg(long, default_value = "static+dynamic")]
     pub group: String,
+    /// Tune only these weights of the groups, the others keep their
+    /// starting values: names separated by commas, each a weight
+    /// (`uct_c`), one stage of a staged weight (`prior_line1.opening`) or
+    /// a prefix ending in '*' (`prior_*`). `tengen weights --describe`
+    /// lists the weights.
+    #[arg(long, value_name = "LIST")]
+    pub genes: Option<String>,
     /// static (rank of the correct first move), dynamic (level-1 leaves;
     /// for the pruning group: errors and leaves at --level) or match (games).
     #[arg(long, value_enum, default_value_t = FitnessChoice::Dynamic)]
@@ -193,6 +200,7 @@ impl TuneArgs {
         Ok(Config {
             algorithm: self.algorithm,
             group: self.group.clone(),
+            genes: self.genes.clone(),
             fitness: self.fitness,
             formula: self.formula,
             train: self.train.clone(),
