@@ -1,6 +1,6 @@
 //! The run's state and its checkpoint: the population with its fitness,
 //! the history, the reference leaves and the evaluations of the generation
-//! in flight; saved after every generation and checked on resume.
+//! in flight; saved after every evaluation and checked on resume.
 
 use super::*;
 

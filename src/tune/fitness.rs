@@ -495,6 +495,27 @@ pub fn runs_parallel_with(
     threads: usize,
     done: &(dyn Fn() + Sync),
 ) -> Vec<ProblemRun> {
+    let mut out = vec![ProblemRun::default(); set.len()];
+    let all: Vec<usize> = (0..set.len()).collect();
+    runs_each(set, &all, w, level, max_nodes, threads, &mut |i, r| {
+        out[i] = r;
+        done();
+    });
+    out
+}
+
+/// Solves the problems of `set` at the indices `todo` on `threads`
+/// threads and hands each result, with its index in `set`, to `done` on
+/// the calling thread as soon as it is finished.
+pub fn runs_each(
+    set: &[SetProblem],
+    todo: &[usize],
+    w: &Weights,
+    level: u8,
+    max_nodes: u64,
+    threads: usize,
+    done: &mut dyn FnMut(usize, ProblemRun),
+) {
     let ow = OrderWeights::new(w);
     let opts = SolveOptions {
         level,
@@ -502,19 +523,14 @@ pub fn runs_parallel_with(
         time: None,
         ..SolveOptions::default()
     };
-    let mut out = vec![ProblemRun::default(); set.len()];
     let never = std::sync::atomic::AtomicBool::new(false);
     crate::pool::for_each(
-        set.len(),
+        todo.len(),
         threads,
         &never,
-        |i| run_problem(&set[i], &ow, opts),
-        |i, r| {
-            out[i] = r;
-            done();
-        },
+        |k| run_problem(&set[todo[k]], &ow, opts),
+        |k, r| done(todo[k], r),
     );
-    out
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@ use std::fmt::Write as _;
 use serde::{Deserialize, Serialize};
 
 use super::fitness::{ProblemRun, SetProblem};
-use super::run::{Observer, observed_runs};
+use super::run::{Observer, observed_runs_from};
 use super::sample::ProblemId;
 use crate::weights::Weights;
 
@@ -190,9 +190,10 @@ fn names(ids: &[ProblemId]) -> String {
         .join(", ")
 }
 
-/// The passes a gate has finished (one per level and side), so that a
-/// gate stopped by Ctrl-C or kill -9 goes on where it was and loses at
-/// most the pass in flight.
+/// The passes a gate has finished (one per level and side) and the
+/// problems of the pass in flight, so that a gate stopped by Ctrl-C or
+/// kill -9 goes on where it was and loses at most the problems being
+/// solved when it stopped (one per thread).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct GateState {
     /// What the passes were computed for (the caller's digest of the
@@ -200,6 +201,20 @@ pub struct GateState {
     /// state with another key are not used.
     pub key: String,
     pub passes: Vec<Pass>,
+    /// The pass in flight: its finished problems.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub partial: Option<Partial>,
+}
+
+/// The finished problems of a pass in flight.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Partial {
+    pub level: u8,
+    pub candidate: bool,
+    /// (index in the set, run), in the order they finished.
+    pub runs: Vec<(usize, ProblemRun)>,
+    /// Seconds the pass had run at the last save.
+    pub secs: f64,
 }
 
 /// One finished pass: a side's runs at a level.
@@ -213,8 +228,9 @@ pub struct Pass {
 
 /// Solves `set` with `baseline` and `candidate` at every level of
 /// `levels`, problems spread over `threads` threads, and compares them.
-/// Passes found in `state` are not solved again; each new one is added to
-/// it and handed to `save`.
+/// Passes found in `state` are not solved again, nor are the finished
+/// problems of its pass in flight; `state` is handed to `save` after
+/// every problem solved.
 #[allow(clippy::too_many_arguments)]
 pub fn gate(
     set: &[SetProblem],
@@ -245,7 +261,52 @@ pub fn gate(
                 ));
                 return (p.runs.clone(), f);
             }
-            let (runs, secs) = observed_runs(set, w, level, max_nodes, threads, obs, &label);
+            let mut known = vec![None; set.len()];
+            let mut before = 0.0;
+            let mut finished = Vec::new();
+            if let Some(p) = state.partial.take()
+                && p.level == level
+                && p.candidate == is_candidate
+            {
+                for &(i, r) in &p.runs {
+                    if i < set.len() && known[i].is_none() {
+                        known[i] = Some(r);
+                        finished.push((i, r));
+                    }
+                }
+                before = p.secs;
+                obs.line(&format!(
+                    "{label}: {} of {} problems from the state file",
+                    finished.len(),
+                    set.len()
+                ));
+            }
+            state.partial = Some(Partial {
+                level,
+                candidate: is_candidate,
+                runs: finished,
+                secs: before,
+            });
+            let t = std::time::Instant::now();
+            let (runs, secs) = observed_runs_from(
+                set,
+                w,
+                level,
+                max_nodes,
+                threads,
+                obs,
+                &label,
+                &known,
+                before,
+                &mut |i, r| {
+                    if let Some(p) = state.partial.as_mut() {
+                        p.runs.push((i, r));
+                        p.secs = before + t.elapsed().as_secs_f64();
+                    }
+                    save(state);
+                },
+            );
+            state.partial = None;
             state.passes.push(Pass {
                 level,
                 candidate: is_candidate,
@@ -389,7 +450,9 @@ mod tests {
             &mut fresh,
             &mut |_| saves += 1,
         );
-        assert_eq!((saves, fresh.passes.len()), (2, 2));
+        // A save after each problem and after each pass.
+        assert_eq!((saves, fresh.passes.len()), (14, 2));
+        assert_eq!(fresh.partial, None);
         assert_eq!(
             full.levels[0].baseline.leaves,
             full.levels[0].candidate.leaves
@@ -409,6 +472,7 @@ mod tests {
                 ],
                 secs: 9.0,
             }],
+            partial: None,
         };
         let mut saved = Vec::new();
         let r = gate(
@@ -422,11 +486,61 @@ mod tests {
             &mut state,
             &mut |s| saved.push(s.passes.len()),
         );
-        assert_eq!(saved, vec![2], "only the candidate's pass was solved");
+        assert_eq!(
+            saved,
+            vec![1, 1, 1, 1, 1, 1, 2],
+            "only the candidate's pass was solved"
+        );
+        assert_eq!(state.passes.len(), 2);
         assert_eq!(r.levels[0].baseline.leaves, 6_000_000);
         let (c, f) = (r.levels[0].candidate, full.levels[0].candidate);
         assert_eq!((c.errors, c.all_leaves), (f.errors, f.all_leaves));
         assert!(r.promoted(), "the saved baseline is worse on leaves");
+
+        // A pass stopped in flight: the baseline's problems 4 and 1 were
+        // saved (with other figures); only the other four are solved.
+        let fake = ProblemRun {
+            leaves: 1_000_000,
+            wrong: false,
+        };
+        let mut state = GateState {
+            key: "k".into(),
+            passes: Vec::new(),
+            partial: Some(Partial {
+                level: 1,
+                candidate: false,
+                runs: vec![(4, fake), (1, fake)],
+                secs: 5.0,
+            }),
+        };
+        let mut solved = Vec::new();
+        let r = gate(
+            &set,
+            &w,
+            &w,
+            &[1],
+            20_000,
+            1,
+            &Quiet,
+            &mut state,
+            &mut |s| {
+                if let Some(p) = &s.partial {
+                    solved.push(p.runs.last().unwrap().0);
+                }
+            },
+        );
+        let (mut base_solved, cand_solved) = (solved[..4].to_vec(), &solved[4..]);
+        base_solved.sort();
+        assert_eq!(base_solved, vec![0, 2, 3, 5]);
+        assert_eq!(cand_solved.len(), 6);
+        let runs = &state.passes[0].runs;
+        assert_eq!((runs[1], runs[4]), (fake, fake));
+        let b = r.levels[0].baseline;
+        assert!(b.secs >= 5.0, "the saved seconds count: {}", b.secs);
+        let own: u64 = state.passes[1].runs.iter().map(|x| x.leaves).sum();
+        let others = own - state.passes[1].runs[1].leaves - state.passes[1].runs[4].leaves;
+        assert_eq!(b.all_leaves, 2_000_000 + others);
+        assert_eq!(state.partial, None);
     }
 
     #[test]

@@ -322,18 +322,19 @@ impl Tuner {
         }
     }
 
-    /// Runs the next generation on `workers`, saving finished evaluations
-    /// in `state.partial` as they come (the caller checkpoints). `progress`
-    /// gets (jobs done, jobs total) after each result.
+    /// Runs the next generation on `workers`, keeping finished evaluations
+    /// in `state.partial` as they come. `progress` gets (jobs done, jobs
+    /// total, the state with them) after each result, so that the caller
+    /// can checkpoint every evaluation.
     pub fn step(
         &mut self,
         workers: &mut dyn Workers,
         stop: &AtomicBool,
-        progress: &mut dyn FnMut(usize, usize),
+        progress: &mut dyn FnMut(usize, usize, &State),
     ) -> Step {
         let started = std::time::Instant::now();
         let plan = self.plan();
-        let mut results: Vec<Option<Eval>> = match &self.state.partial {
+        let results: Vec<Option<Eval>> = match &self.state.partial {
             Some(p) if p.generation == plan.generation && p.results.len() == plan.jobs.len() => {
                 p.results.clone()
             }
@@ -348,16 +349,24 @@ impl Tuner {
             .collect();
         let total = plan.jobs.len();
         let mut finished = total - todo.len();
-        progress(finished, total);
+        self.state.partial = Some(Partial {
+            generation: plan.generation,
+            results,
+        });
+        progress(finished, total, &self.state);
+        let state = &mut self.state;
         workers.run(
             &todo,
             &mut |i, e| {
-                results[i] = Some(e);
+                if let Some(p) = state.partial.as_mut() {
+                    p.results[i] = Some(e);
+                }
                 finished += 1;
-                progress(finished, total);
+                progress(finished, total, state);
             },
             stop,
         );
+        let results = self.state.partial.take().expect("set above").results;
         let ran = results.iter().filter(|r| r.is_some()).count();
         if ran < total {
             self.state.partial = Some(Partial {

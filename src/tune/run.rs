@@ -139,12 +139,24 @@ pub fn drive(
     while tuner.state.done < total {
         let g = tuner.state.done;
         let pos = g as u64;
-        let res = tuner.step(workers, stop, &mut |done, jobs| {
+        // The checkpoint is written after every evaluation, so that a
+        // kill -9 loses at most the evaluations in flight.
+        let mut save_error = None;
+        let res = tuner.step(workers, stop, &mut |done, jobs, st| {
             obs.progress(
                 pos,
                 Some(format!("generation {g}: {done}/{jobs} evaluations")),
             );
+            if done > 0
+                && save_error.is_none()
+                && let Err(e) = st.save(&ck)
+            {
+                save_error = Some(e);
+            }
         });
+        if let Some(e) = save_error {
+            return Err(e);
+        }
         match res {
             Step::Done(h) => {
                 tuner.state.save(&ck)?;
@@ -227,14 +239,51 @@ pub fn observed_runs(
     obs: &dyn Observer,
     label: &str,
 ) -> (Vec<fitness::ProblemRun>, f64) {
+    let known = vec![None; set.len()];
+    observed_runs_from(
+        set,
+        w,
+        level,
+        max_nodes,
+        threads,
+        obs,
+        label,
+        &known,
+        0.0,
+        &mut |_, _| {},
+    )
+}
+
+/// [`observed_runs`] that takes the runs already `known` (by index; from
+/// a state file) and solves the others, handing each new run to `each`
+/// as it finishes (to be saved). `secs_before`: the time the known runs
+/// took, added to the pass's time.
+#[allow(clippy::too_many_arguments)]
+pub fn observed_runs_from(
+    set: &[SetProblem],
+    w: &Weights,
+    level: u8,
+    max_nodes: u64,
+    threads: usize,
+    obs: &dyn Observer,
+    label: &str,
+    known: &[Option<fitness::ProblemRun>],
+    secs_before: f64,
+    each: &mut dyn FnMut(usize, fitness::ProblemRun),
+) -> (Vec<fitness::ProblemRun>, f64) {
     let t = Instant::now();
-    obs.phase(label, set.len() as u64, 0);
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let r = fitness::runs_parallel_with(set, w, level, max_nodes, threads, &|| {
-        obs.progress(done.fetch_add(1, Ordering::SeqCst) + 1, None);
+    let todo: Vec<usize> = (0..set.len()).filter(|&i| known[i].is_none()).collect();
+    let mut pos = (set.len() - todo.len()) as u64;
+    obs.phase(label, set.len() as u64, pos);
+    let mut r: Vec<fitness::ProblemRun> = known.iter().map(|k| k.unwrap_or_default()).collect();
+    fitness::runs_each(set, &todo, w, level, max_nodes, threads, &mut |i, run| {
+        r[i] = run;
+        each(i, run);
+        pos += 1;
+        obs.progress(pos, None);
     });
     obs.end_phase();
-    let secs = t.elapsed().as_secs_f64();
+    let secs = secs_before + t.elapsed().as_secs_f64();
     obs.line(&format!(
         "{label}: {} leaves, {} wrong or unsolved, {secs:.1} s",
         r.iter().map(|x| x.leaves).sum::<u64>(),

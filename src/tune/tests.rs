@@ -243,7 +243,7 @@ fn run(s: Settings, workers: usize, generations: usize) -> State {
     };
     let stop = AtomicBool::new(false);
     while t.state.done <= generations {
-        match t.step(&mut w, &stop, &mut |_, _| {}) {
+        match t.step(&mut w, &stop, &mut |_, _, _| {}) {
             Step::Done(_) => {}
             Step::Interrupted => unreachable!("not stopped"),
         }
@@ -290,7 +290,7 @@ fn de_keeps_the_parent_on_a_tie() {
     };
     let mut w = ThreadWorkers::new(ev, 1);
     let stop = AtomicBool::new(false);
-    let _ = t.step(&mut w, &stop, &mut |_, _| {});
+    let _ = t.step(&mut w, &stop, &mut |_, _, _| {});
     let before = t.state.population.clone();
     let plan = t.plan();
     // Every trial scores exactly its parent's fitness: nothing changes.
@@ -322,6 +322,51 @@ fn both_algorithms_improve_and_the_result_does_not_depend_on_workers() {
     }
 }
 
+/// What `progress` hands over after each evaluation is a checkpoint a
+/// kill -9 may leave: saved in the middle of a generation (after its
+/// second evaluation), reloaded and resumed, the run keeps those two
+/// evaluations and ends as an uninterrupted one.
+#[test]
+fn a_checkpoint_after_any_evaluation_resumes_to_the_same_end() {
+    for alg in [Algorithm::Ga, Algorithm::De] {
+        let full = run(settings(alg), 2, 6);
+        let space = space();
+        let ev = evaluator(&space);
+        let mut t = Tuner {
+            state: State::new(settings(alg), &space, Vec::new()),
+            space: space.clone(),
+        };
+        let mut w = ThreadWorkers::new(ev.clone(), 1);
+        let stop = AtomicBool::new(false);
+        let mut snapshot = None;
+        while t.state.done < 4 {
+            let g = t.state.done;
+            let _ = t.step(&mut w, &stop, &mut |done, _, st| {
+                if g == 3 && done == 2 {
+                    snapshot = Some(st.clone());
+                }
+            });
+        }
+        let snap = snapshot.expect("a snapshot in generation 3");
+        let partial = snap.partial.as_ref().expect("the evaluations so far");
+        assert_eq!(partial.generation, 3);
+        assert_eq!(partial.results.iter().filter(|r| r.is_some()).count(), 2);
+        assert_eq!(snap.done, 3);
+        let calls_before = ev.calls.load(Ordering::SeqCst);
+        let mut t2 = Tuner {
+            state: snap,
+            space: space.clone(),
+        };
+        let _ = t2.step(&mut w, &stop, &mut |_, _, _| {});
+        let planned = t2.state.history.last().unwrap().evaluations as usize;
+        assert_eq!(ev.calls.load(Ordering::SeqCst) - calls_before, planned - 2);
+        while t2.state.done <= 6 {
+            let _ = t2.step(&mut w, &stop, &mut |_, _, _| {});
+        }
+        assert_eq!(timeless(&t2.state), timeless(&full), "{alg:?}");
+    }
+}
+
 #[test]
 fn checkpoint_round_trips_and_a_resumed_run_ends_the_same() {
     let dir = std::env::temp_dir().join(format!("tengen-tune-{}", std::process::id()));
@@ -340,12 +385,12 @@ fn checkpoint_round_trips_and_a_resumed_run_ends_the_same() {
         let mut w = ThreadWorkers::new(ev.clone(), 1);
         let stop = AtomicBool::new(false);
         while t.state.done < 4 {
-            let _ = t.step(&mut w, &stop, &mut |_, _| {});
+            let _ = t.step(&mut w, &stop, &mut |_, _, _| {});
             t.state.save(&path).unwrap();
         }
         let stop_now = AtomicBool::new(false);
         ev.slow.store(5, Ordering::SeqCst);
-        let res = t.step(&mut w, &stop_now, &mut |done, _| {
+        let res = t.step(&mut w, &stop_now, &mut |done, _, _| {
             if done >= 1 {
                 stop_now.store(true, Ordering::SeqCst);
             }
@@ -366,12 +411,12 @@ fn checkpoint_round_trips_and_a_resumed_run_ends_the_same() {
             state: loaded,
             space: space.clone(),
         };
-        let _ = t2.step(&mut w, &stop, &mut |_, _| {});
+        let _ = t2.step(&mut w, &stop, &mut |_, _, _| {});
         // The finished evaluations of the interrupted generation were kept.
         let planned = t2.state.history.last().unwrap().evaluations as usize;
         assert!(ev.calls.load(Ordering::SeqCst) - calls_before < planned);
         while t2.state.done <= 8 {
-            let _ = t2.step(&mut w, &stop, &mut |_, _| {});
+            let _ = t2.step(&mut w, &stop, &mut |_, _, _| {});
         }
         assert_eq!(timeless(&t2.state), timeless(&full), "{alg:?}");
         assert_eq!(t2.state.done, full.done);

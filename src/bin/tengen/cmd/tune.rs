@@ -103,7 +103,7 @@ pub struct TuneArgs {
     /// The tuned weights file (TOML with a provenance header).
     #[arg(long, default_value = "weights/tuned.toml", value_name = "FILE")]
     pub out: PathBuf,
-    /// The checkpoint, written after every generation (default: the --out
+    /// The checkpoint, written after every evaluation (default: the --out
     /// file with the extension .checkpoint.json).
     #[arg(long, value_name = "FILE")]
     pub checkpoint: Option<PathBuf>,

@@ -65,9 +65,10 @@ pub struct WeightsArgs {
     /// Write the gate's report as JSON to FILE as well.
     #[arg(long, value_name = "FILE", requires = "gate")]
     pub json: Option<PathBuf>,
-    /// The gate's state file: every finished pass (a level, one side) is
-    /// saved there, so that a gate stopped by Ctrl-C or kill -9 and run
-    /// again with the same weights, set and limits goes on where it was.
+    /// The gate's state file: every finished problem of every pass (a
+    /// level, one side) is saved there, so that a gate stopped by Ctrl-C
+    /// or kill -9 and run again with the same weights, set and limits goes
+    /// on where it was, losing at most the problems it was solving.
     /// Removed when the gate ends. Default: the candidate's path with
     /// `.gate-state.json` added.
     #[arg(long, value_name = "FILE", requires = "gate")]
@@ -159,9 +160,13 @@ fn gate(engine: &EngineArgs, args: &WeightsArgs, cand_path: &Path) -> Result<Exi
             Ok(s) if s.key == key => {
                 if !engine.quiet {
                     eprintln!(
-                        "gate: going on from '{}' ({} passes done)",
+                        "gate: going on from '{}' ({} passes done{})",
                         state_path.display(),
-                        s.passes.len()
+                        s.passes.len(),
+                        s.partial.as_ref().map_or(String::new(), |p| format!(
+                            ", {} problems of the next",
+                            p.runs.len()
+                        ))
                     );
                 }
                 s
