@@ -11,6 +11,10 @@ pub struct Member {
     pub fitness: f64,
     pub cost: u64,
     pub errors: u64,
+    /// Evaluations averaged into `fitness` (the GA's re-evaluation under
+    /// noisy match fitness); 0 in checkpoints from before it, read as 1.
+    #[serde(default)]
+    pub evals: u64,
 }
 
 /// What one generation did.

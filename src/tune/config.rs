@@ -481,6 +481,10 @@ impl Config {
                 0
             },
             data,
+            reevaluate: c.algorithm == Algorithm::Ga
+                && kind == Kind::Match
+                && compare == Compare::Score
+                && c.opponent.is_none(),
         }
     }
 }

@@ -22,6 +22,8 @@ pub struct Plan {
     pub pairings: Vec<(usize, usize, usize)>,
     /// Retests: (job re-tested, retest job index).
     pub retests: Vec<(usize, usize)>,
+    /// GA re-evaluations: (member, job index).
+    pub reevals: Vec<(usize, usize)>,
     pub f: Option<f64>,
 }
 
@@ -52,6 +54,7 @@ impl Tuner {
             job_of: Vec::new(),
             pairings: Vec::new(),
             retests: Vec::new(),
+            reevals: Vec::new(),
             f: None,
         };
         self.draw_candidates(&mut plan, &mut rng);
@@ -60,10 +63,32 @@ impl Tuner {
         } else {
             self.candidate_jobs(&mut plan);
         }
+        if s.reevaluate && s.algorithm == Algorithm::Ga {
+            self.reevaluation_jobs(&mut plan);
+        }
         if s.retest > 0 {
             self.retest_jobs(&mut plan, &mut rng);
         }
         plan
+    }
+
+    /// GA under match fitness against the starting weights: every member
+    /// plays the starting weights again, with game seeds of its own for
+    /// this generation, and its fitness becomes the mean of all its
+    /// evaluations. A member that was lucky once (4 of 4) is then pulled
+    /// back towards its true strength instead of staying best for ever.
+    fn reevaluation_jobs(&self, plan: &mut Plan) {
+        let s = &self.state.settings;
+        let g = plan.generation as u64;
+        let reference = self.space.encode(&self.space.base);
+        for (m, member) in self.state.population.iter().enumerate() {
+            plan.reevals.push((m, plan.jobs.len()));
+            plan.jobs.push(Job::Duel {
+                a: member.genes.clone(),
+                b: reference.clone(),
+                seed: mix64(s.seed ^ (g << 32) ^ ((m as u64) << 8) ^ 0x7265_6576),
+            });
+        }
     }
 
     /// The generation's candidates: the initial population, DE trials or
@@ -408,6 +433,7 @@ impl Tuner {
                     fitness: e.fitness,
                     cost: e.cost,
                     errors: e.errors,
+                    evals: 1,
                 });
             }
         } else {
@@ -429,6 +455,7 @@ impl Tuner {
                                 fitness: e.fitness,
                                 cost: e.cost,
                                 errors: e.errors,
+                                evals: 1,
                             };
                             replaced += 1;
                         }
@@ -436,6 +463,14 @@ impl Tuner {
                 }
                 Algorithm::Spsa => unreachable!("SPSA is applied above"),
                 Algorithm::Ga => {
+                    for &(m, j) in &plan.reevals {
+                        let member = &mut self.state.population[m];
+                        let k = member.evals.max(1);
+                        member.fitness =
+                            (member.fitness * k as f64 + results[j].fitness) / (k + 1) as f64;
+                        member.cost += results[j].cost;
+                        member.evals = k + 1;
+                    }
                     let n = self.state.population.len();
                     let mut all: Vec<(Member, bool)> = self
                         .state
@@ -456,6 +491,7 @@ impl Tuner {
                                     fitness: e.fitness,
                                     cost: e.cost,
                                     errors: e.errors,
+                                    evals: 1,
                                 }
                             }
                         };
@@ -510,6 +546,7 @@ impl Tuner {
                 fitness: 0.5,
                 cost: 0,
                 errors: 0,
+                evals: 1,
             });
             return 1;
         }
@@ -539,6 +576,7 @@ impl Tuner {
             fitness: results.iter().map(|e| e.fitness).sum::<f64>() / n,
             cost: results.iter().map(|e| e.cost).sum(),
             errors: results.iter().map(|e| e.errors).sum(),
+            evals: 1,
         };
         1
     }

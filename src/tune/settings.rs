@@ -36,6 +36,11 @@ pub struct Settings {
     /// A description of the training data (problem count and names, or
     /// the game settings) so that a resume on other data is refused.
     pub data: String,
+    /// GA under match fitness against the starting weights (in process):
+    /// members are re-evaluated every generation and keep the mean
+    /// ([`Tuner::plan`]). Absent (false) in checkpoints from before it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reevaluate: bool,
 }
 
 impl Settings {

@@ -143,6 +143,7 @@ fn settings(algorithm: Algorithm) -> Settings {
         seed: 5,
         retest: 0,
         data: "target".into(),
+        reevaluate: false,
     }
 }
 
@@ -278,6 +279,71 @@ fn ga_children_stay_in_range_and_integers_stay_integers() {
             }
         }
     }
+}
+
+/// GA re-evaluation (noisy match fitness against the starting weights):
+/// each generation every member plays the starting weights again with
+/// seeds of its own, and its fitness becomes the mean of its
+/// evaluations, so a member that was lucky once loses its place to a
+/// child that scores better than its mean.
+#[test]
+fn ga_re_evaluation_averages_and_unseats_a_lucky_member() {
+    let space = space();
+    let ev = evaluator(&space);
+    let mut s = settings(Algorithm::Ga);
+    s.reevaluate = true;
+    s.evolution.population = 4;
+    s.evolution.children = 4;
+    let mut t = Tuner {
+        state: State::new(s, &space, Vec::new()),
+        space: space.clone(),
+    };
+    let mut w = ThreadWorkers::new(ev, 1);
+    let stop = AtomicBool::new(false);
+    let _ = t.step(&mut w, &stop, &mut |_, _, _| {});
+    assert!(t.state.population.iter().all(|m| m.evals == 1));
+    // Member 0 was lucky: 1.0 once.
+    t.state.population[0].fitness = 1.0;
+    let plan = t.plan();
+    assert_eq!(plan.reevals.len(), 4);
+    let reference = space.encode(&space.base);
+    let mut seeds = Vec::new();
+    for &(m, j) in &plan.reevals {
+        let Job::Duel { a, b, seed } = &plan.jobs[j] else {
+            panic!("a re-evaluation is a duel against the starting weights")
+        };
+        assert_eq!((a, b), (&t.state.population[m].genes, &reference));
+        seeds.push(*seed);
+    }
+    seeds.dedup();
+    assert_eq!(seeds.len(), 4, "seeds of its own per member");
+    // The re-evaluation loses every game; every child scores 0.6.
+    let results: Vec<Eval> = (0..plan.jobs.len())
+        .map(|j| Eval {
+            fitness: if plan.reevals.iter().any(|r| r.1 == j) {
+                0.0
+            } else {
+                0.6
+            },
+            cost: 4,
+            errors: 0,
+        })
+        .collect();
+    let lucky = t.state.population[0].genes.clone();
+    let _ = t.apply(&plan, &results, 0.0);
+    let best = t.state.best().unwrap();
+    assert_ne!(best.genes, lucky, "the lucky member stays best");
+    if let Some(m) = t.state.population.iter().find(|m| m.genes == lucky) {
+        assert_eq!((m.fitness, m.evals, m.cost), (0.5, 2, 5));
+    }
+    // Without re-evaluation the lucky member keeps 1.0 and its place.
+    let mut t2 = Tuner {
+        state: State::new(settings(Algorithm::Ga), &space, Vec::new()),
+        space: space.clone(),
+    };
+    t2.state.population = t.state.population.clone();
+    t2.state.population[0].fitness = 1.0;
+    assert!(t2.plan().reevals.is_empty());
 }
 
 #[test]
@@ -496,6 +562,7 @@ fn round_robin_shares_count_games_and_jigos() {
         job_of: vec![None; 3],
         pairings: vec![(0, 1, 0), (0, 2, 1), (1, 2, 2)],
         retests: Vec::new(),
+        reevals: Vec::new(),
         f: None,
     };
     let e = |fitness, errors| Eval {

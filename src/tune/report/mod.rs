@@ -40,6 +40,9 @@ fn compare_note(s: &super::Settings) -> &'static str {
         return " (SPSA: pairs of perturbations of one point play each other; fitness is the mean share of the + side)";
     }
     match s.compare {
+        Compare::Score if s.reevaluate => {
+            " (every member plays the starting weights again each generation; fitness is the mean of its evaluations)"
+        }
         Compare::Score => "",
         Compare::Duel => " (duels: trial against parent)",
         Compare::RoundRobin => " (round robin each generation; fitness is the share of its points)",
