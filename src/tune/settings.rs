@@ -38,7 +38,7 @@ pub struct Settings {
     pub data: String,
     /// GA under match fitness against the starting weights (in process):
     /// members are re-evaluated every generation and keep the mean
-    /// ([`Tuner::plan`]). Absent (false) in checkpoints from before it.
+    /// (`Tuner::plan`). Absent (false) in checkpoints from before it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub reevaluate: bool,
 }
