@@ -483,23 +483,10 @@ pub fn runs_parallel(
     max_nodes: u64,
     threads: usize,
 ) -> Vec<ProblemRun> {
-    runs_parallel_with(set, w, level, max_nodes, threads, &|| {})
-}
-
-/// [`runs_parallel`], calling `done` after each problem (progress).
-pub fn runs_parallel_with(
-    set: &[SetProblem],
-    w: &Weights,
-    level: u8,
-    max_nodes: u64,
-    threads: usize,
-    done: &(dyn Fn() + Sync),
-) -> Vec<ProblemRun> {
     let mut out = vec![ProblemRun::default(); set.len()];
     let all: Vec<usize> = (0..set.len()).collect();
     runs_each(set, &all, w, level, max_nodes, threads, &mut |i, r| {
-        out[i] = r;
-        done();
+        out[i] = r
     });
     out
 }

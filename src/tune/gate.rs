@@ -243,80 +243,18 @@ pub fn gate(
     state: &mut GateState,
     save: &mut dyn FnMut(&GateState),
 ) -> GateReport {
-    let mut pass =
-        |level: u8, is_candidate: bool| {
-            let (w, what) = if is_candidate {
-                (candidate, "candidate")
-            } else {
-                (baseline, "baseline")
-            };
-            let label = format!("level {level}, {what} weights");
-            if let Some(p) = state.passes.iter().find(|p| {
-                p.level == level && p.candidate == is_candidate && p.runs.len() == set.len()
-            }) {
-                let f = Figures::of(&p.runs, p.secs);
-                obs.line(&format!(
-                    "{label}: {} leaves, {} wrong or unsolved, {:.1} s (from the state file)",
-                    f.all_leaves, f.errors, f.secs
-                ));
-                return (p.runs.clone(), f);
-            }
-            let mut known = vec![None; set.len()];
-            let mut before = 0.0;
-            let mut finished = Vec::new();
-            if let Some(p) = state.partial.take()
-                && p.level == level
-                && p.candidate == is_candidate
-            {
-                for &(i, r) in &p.runs {
-                    if i < set.len() && known[i].is_none() {
-                        known[i] = Some(r);
-                        finished.push((i, r));
-                    }
-                }
-                before = p.secs;
-                obs.line(&format!(
-                    "{label}: {} of {} problems from the state file",
-                    finished.len(),
-                    set.len()
-                ));
-            }
-            state.partial = Some(Partial {
-                level,
-                candidate: is_candidate,
-                runs: finished,
-                secs: before,
-            });
-            let t = std::time::Instant::now();
-            let (runs, secs) = observed_runs_from(
-                set,
-                w,
-                level,
-                max_nodes,
-                threads,
-                obs,
-                &label,
-                &known,
-                before,
-                &mut |i, r| {
-                    if let Some(p) = state.partial.as_mut() {
-                        p.runs.push((i, r));
-                        p.secs = before + t.elapsed().as_secs_f64();
-                    }
-                    save(state);
-                },
-            );
-            state.partial = None;
-            state.passes.push(Pass {
-                level,
-                candidate: is_candidate,
-                runs: runs.clone(),
-                secs,
-            });
-            save(state);
-            let f = Figures::of(&runs, secs);
-            (runs, f)
+    let mut pass = |level: u8, is_candidate: bool| {
+        let w = if is_candidate { candidate } else { baseline };
+        let job = PassJob {
+            set,
+            w,
+            level,
+            is_candidate,
+            max_nodes,
+            threads,
         };
+        job.run(obs, state, save)
+    };
     let levels = levels
         .iter()
         .map(|&level| {
@@ -329,6 +267,101 @@ pub fn gate(
         problems: set.len(),
         max_nodes,
         levels,
+    }
+}
+
+/// One pass of the gate: a side's weights at a level.
+struct PassJob<'a> {
+    set: &'a [SetProblem],
+    w: &'a Weights,
+    level: u8,
+    is_candidate: bool,
+    max_nodes: u64,
+    threads: usize,
+}
+
+impl PassJob<'_> {
+    /// The pass's runs and figures: from `state` when it holds the whole
+    /// pass; else solved, taking the problems its pass in flight holds
+    /// and saving `state` after each new one and at the end.
+    fn run(
+        &self,
+        obs: &dyn Observer,
+        state: &mut GateState,
+        save: &mut dyn FnMut(&GateState),
+    ) -> (Vec<ProblemRun>, Figures) {
+        let (level, cand, n) = (self.level, self.is_candidate, self.set.len());
+        let what = if cand { "candidate" } else { "baseline" };
+        let label = format!("level {level}, {what} weights");
+        if let Some(p) = state
+            .passes
+            .iter()
+            .find(|p| p.level == level && p.candidate == cand && p.runs.len() == n)
+        {
+            let f = Figures::of(&p.runs, p.secs);
+            obs.line(&format!(
+                "{label}: {} leaves, {} wrong or unsolved, {:.1} s (from the state file)",
+                f.all_leaves, f.errors, f.secs
+            ));
+            return (p.runs.clone(), f);
+        }
+        // The pass in flight, if the state holds this one (a partial of
+        // another pass cannot come from a stopped gate: passes run in a
+        // fixed order).
+        let mut partial = match state.partial.take() {
+            Some(mut p) if p.level == level && p.candidate == cand => {
+                let mut seen = vec![false; n];
+                p.runs
+                    .retain(|&(i, _)| i < n && !std::mem::replace(&mut seen[i], true));
+                obs.line(&format!(
+                    "{label}: {} of {n} problems from the state file",
+                    p.runs.len()
+                ));
+                p
+            }
+            _ => Partial {
+                level,
+                candidate: cand,
+                runs: Vec::new(),
+                secs: 0.0,
+            },
+        };
+        let mut known = vec![None; n];
+        for &(i, r) in &partial.runs {
+            known[i] = Some(r);
+        }
+        let before = partial.secs;
+        partial.runs.reserve(n);
+        state.partial = Some(partial);
+        let t = std::time::Instant::now();
+        let (runs, secs) = observed_runs_from(
+            self.set,
+            self.w,
+            level,
+            self.max_nodes,
+            self.threads,
+            obs,
+            &label,
+            &known,
+            before,
+            &mut |i, r| {
+                if let Some(p) = state.partial.as_mut() {
+                    p.runs.push((i, r));
+                    p.secs = before + t.elapsed().as_secs_f64();
+                }
+                save(state);
+            },
+        );
+        state.partial = None;
+        state.passes.push(Pass {
+            level,
+            candidate: cand,
+            runs: runs.clone(),
+            secs,
+        });
+        save(state);
+        let f = Figures::of(&runs, secs);
+        (runs, f)
     }
 }
 
@@ -429,6 +462,16 @@ mod tests {
         fn end_phase(&self) {}
     }
 
+    /// The gate at level 1 with the defaults on both sides.
+    fn level_1(
+        set: &[SetProblem],
+        state: &mut GateState,
+        save: &mut dyn FnMut(&GateState),
+    ) -> GateReport {
+        let w = Weights::default();
+        gate(set, &w, &w, &[1], 20_000, 1, &Quiet, state, save)
+    }
+
     /// A gate goes on from its state: a finished pass is not solved again
     /// (its runs are taken as saved), the others are solved and saved.
     #[test]
@@ -436,20 +479,9 @@ mod tests {
         let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solver-bench.gt");
         let mut set = crate::tune::fitness::load_set(std::path::Path::new(file), 48).unwrap();
         set.truncate(6);
-        let w = Weights::default();
         let mut fresh = GateState::default();
         let mut saves = 0;
-        let full = gate(
-            &set,
-            &w,
-            &w,
-            &[1],
-            20_000,
-            1,
-            &Quiet,
-            &mut fresh,
-            &mut |_| saves += 1,
-        );
+        let full = level_1(&set, &mut fresh, &mut |_| saves += 1);
         // A save after each problem and after each pass.
         assert_eq!((saves, fresh.passes.len()), (14, 2));
         assert_eq!(fresh.partial, None);
@@ -475,17 +507,7 @@ mod tests {
             partial: None,
         };
         let mut saved = Vec::new();
-        let r = gate(
-            &set,
-            &w,
-            &w,
-            &[1],
-            20_000,
-            1,
-            &Quiet,
-            &mut state,
-            &mut |s| saved.push(s.passes.len()),
-        );
+        let r = level_1(&set, &mut state, &mut |s| saved.push(s.passes.len()));
         assert_eq!(
             saved,
             vec![1, 1, 1, 1, 1, 1, 2],
@@ -514,21 +536,11 @@ mod tests {
             }),
         };
         let mut solved = Vec::new();
-        let r = gate(
-            &set,
-            &w,
-            &w,
-            &[1],
-            20_000,
-            1,
-            &Quiet,
-            &mut state,
-            &mut |s| {
-                if let Some(p) = &s.partial {
-                    solved.push(p.runs.last().unwrap().0);
-                }
-            },
-        );
+        let r = level_1(&set, &mut state, &mut |s| {
+            if let Some(p) = &s.partial {
+                solved.push(p.runs.last().unwrap().0);
+            }
+        });
         let (mut base_solved, cand_solved) = (solved[..4].to_vec(), &solved[4..]);
         base_solved.sort();
         assert_eq!(base_solved, vec![0, 2, 3, 5]);
