@@ -178,8 +178,8 @@ weights! {
         "visits a node's best child needs before the node's best move is stored in the table";
     table_depth_exchange: Tree real [0.0, 8.0] = 2.0,
         "replacement rule: quality steps (half powers of two of visits) that one log2 step of depth is worth";
-    id_mode: Tree int [0, 2] = 0,
-        "iterative deepening: 0 off (one tree per search; the table still gives priors and takes stores), 1 restart when table misses grow, 2 fixed doubling schedule";
+    id_mode: Tree int [0, 3] = 0,
+        "iterative deepening: 0 off (one tree per search; the table still gives priors and takes stores), 1 restart when table misses grow, 2 fixed doubling schedule, 3 when the tree reaches its memory cap (--max-tree-mb), keep its most visited part (id_full_keep) and go on, the table guiding the rest";
     id_first_playouts: Tree int [100, 10000000] = 1000,
         "playout budget of the first iteration";
     id_growth: Tree real [1.1, 8.0] = 2.0,
@@ -188,6 +188,10 @@ weights! {
         "an iteration past its budget ends when this share of recent expansions misses the table";
     id_window: Tree int [16, 100000] = 100,
         "expansions over which the miss share is measured";
+    id_full_room: Tree real [0.0, 8.0] = 1.0,
+        "id_mode 3: a full tree restarts only if the limits leave this multiple of the playouts the full iteration ran (0: always)";
+    id_full_keep: Tree real [0.0, 0.9] = 0.5,
+        "id_mode 3: share of the memory cap a restart keeps, the most visited part of the tree (0: an empty tree)";
     // ---- priors (virtual playouts added when a node is created) ----
     prior_even: Tree real [0.0, 100.0] = 10.0,
         "virtual playouts at a 50% win rate given to every child";

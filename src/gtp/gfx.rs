@@ -139,10 +139,11 @@ impl Reporting {
             100.0 * r.winrate,
             s.tree_nodes,
             s.root_visits,
-            if s.tree_full {
-                " (memory cap reached: the tree stopped growing)"
-            } else {
-                ""
+            match (s.tree_full, s.tree_full_after) {
+                (true, Some(n)) =>
+                    format!(" (memory cap reached after {n} playouts: the tree stopped growing)"),
+                (true, None) => " (memory cap reached: the tree stopped growing)".into(),
+                _ => String::new(),
             },
             s.best()
                 .map_or(String::new(), |b| format!(", pv {}", join_moves(&b.pv)))

@@ -15,7 +15,10 @@ impl Searcher {
                 break;
             }
             self.playout(w);
-            self.playouts.fetch_add(1, Relaxed);
+            let done = self.playouts.fetch_add(1, Relaxed) + 1;
+            if self.arena.is_full() && self.full_at.load(Relaxed) == 0 {
+                self.full_at.store(self.playouts_before + done + 1, Relaxed);
+            }
             if let Some(id) = id
                 && self.deepening_restart(id)
             {

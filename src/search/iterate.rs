@@ -1,6 +1,7 @@
 //! One search: iterations until a limit, with iterative deepening (an
 //! iteration ends and the tree is dropped when expansions mostly miss the
-//! table), the threads of an iteration, and the result.
+//! table, at a doubling budget, or when the tree is full), the threads of
+//! an iteration, and the result.
 
 use std::sync::atomic::AtomicUsize;
 
@@ -20,7 +21,12 @@ impl Searcher {
     /// (mode 1), or at once (mode 2), its tree is stored and dropped and a
     /// larger iteration starts, provided the limits leave room for it. A
     /// larger iteration starts from the subtree reused from the previous
-    /// move, if there was one, or else from an empty tree.
+    /// move, if there was one, or else from an empty tree. In mode 3 the
+    /// search is one tree, reused from the previous move, until the tree
+    /// reaches its memory cap; then it is stored, and the next iteration
+    /// starts from a copy of its most visited part (`id_full_keep` of the
+    /// cap), provided the limits leave room for `id_full_room` times the
+    /// playouts the full iteration ran.
     pub fn search(
         &mut self,
         game: &Game,
@@ -45,18 +51,20 @@ impl Searcher {
         let mut workers: Vec<Worker> = (0..threads).map(|t| self.new_worker(t)).collect();
         // The subtree reused from the previous move, kept aside so that an
         // iteration's restart goes back to it rather than to an empty tree.
-        let kept = (id_mode != IdMode::Off && self.arena.get(self.root).visits.load(Relaxed) > 0)
-            .then(|| {
-                let mut a = Arena::new(self.config.max_tree_bytes);
-                a.copy_subtree(&self.arena, self.root);
-                a
-            });
+        // Mode 3 restarts because the tree is full: from its top.
+        let keeps = matches!(id_mode, IdMode::OnMisses | IdMode::Doubling);
+        let kept = (keeps && self.arena.get(self.root).visits.load(Relaxed) > 0).then(|| {
+            let mut a = Arena::new(self.config.max_tree_bytes);
+            a.copy_subtree(&self.arena, self.root);
+            a
+        });
         let mut iterations = Vec::new();
         let (marked_pv, snapshot) = loop {
             self.playouts.store(0, Relaxed);
             self.started.store(0, Relaxed);
             self.hits.store(0, Relaxed);
             self.misses.store(0, Relaxed);
+            self.full_at.store(0, Relaxed);
             self.stop_workers.store(false, Relaxed);
             self.expand_root(color);
             let end =
@@ -107,6 +115,14 @@ impl Searcher {
             budget = budget.max(playouts as f64) * self.params.id_growth;
             self.root = match &kept {
                 Some(k) => self.arena.copy_subtree(k, 0),
+                None if id_mode == IdMode::OnFull => {
+                    let cap = self.arena.capacity();
+                    let keep = (self.params.id_full_keep * cap as f64) as usize;
+                    let mut fresh = Arena::new(self.config.max_tree_bytes);
+                    let root = fresh.copy_top(&self.arena, self.root, keep);
+                    self.arena = fresh;
+                    root
+                }
                 None => self.arena.new_root(),
             };
         };
@@ -266,9 +282,18 @@ impl Searcher {
     /// budget and the share of table misses over the last `id_window`
     /// expansions exceeds `id_miss_share`; mode 2 as soon as the budget is
     /// used. Either way only if the limits leave room for the next one.
+    /// Mode 3 restarts once the tree is full, if the limits leave room for
+    /// `id_full_room` times this iteration's playouts.
     pub(super) fn deepening_restart(&self, id: &Deepening) -> bool {
         let p = self.params;
         let done = self.playouts.load(Relaxed);
+        if id.mode == IdMode::OnFull {
+            if !self.arena.is_full() {
+                return false;
+            }
+            let room = p.id_full_room * done as f64;
+            return room <= self.remaining(id, done) && self.claim_restart(id);
+        }
         if (done as f64) < id.budget {
             return false;
         }
@@ -285,8 +310,14 @@ impl Searcher {
         if id.mode != IdMode::Doubling && share <= p.id_miss_share {
             return false;
         }
-        let total = id.before + done;
         let next = id.budget.max(done as f64) * p.id_growth;
+        next <= self.remaining(id, done) && self.claim_restart(id)
+    }
+
+    /// Playouts the limits leave after `done` of this iteration: those of
+    /// a playout limit, or the time left at the search's rate so far.
+    fn remaining(&self, id: &Deepening, done: u64) -> f64 {
+        let total = id.before + done;
         let mut remaining = f64::INFINITY;
         if let Some(n) = id.limits.playouts {
             remaining = remaining.min(n.saturating_sub(total) as f64);
@@ -296,7 +327,13 @@ impl Searcher {
             let rate = total as f64 / elapsed.as_secs_f64().max(1e-6);
             remaining = remaining.min(rate * t.saturating_sub(elapsed).as_secs_f64());
         }
-        if remaining < next || id.restart.swap(true, AcqRel) {
+        remaining
+    }
+
+    /// True for the one worker that decides the restart (the workers are
+    /// told to stop); false for any other.
+    fn claim_restart(&self, id: &Deepening) -> bool {
+        if id.restart.swap(true, AcqRel) {
             return false;
         }
         self.stop_workers.store(true, Relaxed);

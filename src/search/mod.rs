@@ -93,7 +93,7 @@ pub const PV_LENGTH: usize = 12;
 /// Candidates a snapshot lists (most visited first).
 pub const MAX_CANDIDATES: usize = 24;
 
-/// Iterative deepening (the `id_mode` weight: 0, 1, 2).
+/// Iterative deepening (the `id_mode` weight: 0, 1, 2, 3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IdMode {
     /// One iteration per search.
@@ -102,6 +102,9 @@ pub enum IdMode {
     OnMisses,
     /// A new iteration at every doubling of the budget.
     Doubling,
+    /// One tree until it reaches its memory cap; then a new iteration
+    /// from the tree's most visited part, the table guiding the rest.
+    OnFull,
 }
 
 impl IdMode {
@@ -111,7 +114,8 @@ impl IdMode {
         match v.round() as i64 {
             i64::MIN..=0 => IdMode::Off,
             1 => IdMode::OnMisses,
-            _ => IdMode::Doubling,
+            2 => IdMode::Doubling,
+            _ => IdMode::OnFull,
         }
     }
 }
@@ -149,6 +153,8 @@ struct Params {
     id_growth: f64,
     id_miss_share: f64,
     id_window: u64,
+    id_full_room: f64,
+    id_full_keep: f64,
     table_prior: f32,
 }
 
@@ -166,6 +172,8 @@ impl Params {
             id_growth: w.id_growth,
             id_miss_share: w.id_miss_share,
             id_window: w.id_window as u64,
+            id_full_room: w.id_full_room,
+            id_full_keep: w.id_full_keep,
             table_prior: w.table_prior as f32,
         }
     }
@@ -251,6 +259,9 @@ pub struct Searcher {
     /// Table hits and misses of expansions in this iteration.
     hits: AtomicU64,
     misses: AtomicU64,
+    /// The search's playouts (earlier iterations included) when this
+    /// iteration's tree was first seen full, plus one; 0 while it is not.
+    full_at: AtomicU64,
     /// Playouts of earlier iterations of this search.
     playouts_before: u64,
     /// Called after each iteration when iterative deepening is on.
@@ -300,6 +311,7 @@ impl Searcher {
             class_key: 0,
             hits: AtomicU64::new(0),
             misses: AtomicU64::new(0),
+            full_at: AtomicU64::new(0),
             playouts_before: 0,
             iteration_log: None,
             config,

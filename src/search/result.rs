@@ -30,6 +30,9 @@ pub struct Snapshot {
     pub candidates: Vec<Candidate>,
     pub tree_nodes: usize,
     pub tree_full: bool,
+    /// The search's playouts (earlier iterations included) when the
+    /// current tree was first seen full.
+    pub tree_full_after: Option<u64>,
 }
 
 impl Snapshot {

@@ -65,7 +65,7 @@ fn a_full_arena_stops_growing_gracefully() {
     let g = game(19);
     let mut s = Searcher::new(
         SearchConfig {
-            max_tree_bytes: 1, // one chunk
+            max_tree_bytes: tree::Arena::chunk_bytes(), // one chunk
             ..SearchConfig::default()
         },
         Weights::default(),
@@ -194,6 +194,115 @@ fn deepening_restarts_at_the_same_playouts_every_run() {
     let b = play("det-b");
     assert!(a.iter().any(|(_, its)| its.len() >= 2), "no restart: {a:?}");
     assert_eq!(a, b);
+}
+
+/// Weights with iterative deepening on a full tree (mode 3), keeping
+/// `keep` of the cap at a restart.
+fn on_full(keep: f64) -> Weights {
+    Weights {
+        id_mode: [3.0; 3],
+        id_full_keep: [keep; 3],
+        ..Weights::default()
+    }
+}
+
+/// An arena cap of `nodes` nodes.
+fn cap_of(nodes: usize) -> usize {
+    nodes * std::mem::size_of::<tree::Node>()
+}
+
+#[test]
+fn a_full_tree_restarts_from_its_most_visited_part() {
+    // Mode 3 on a 2,000-node cap, four moves of a 9x9 game at 3,000
+    // playouts: every search whose tree fills restarts, never holds more
+    // than the cap, and keeps the root's visits through the restarts; one
+    // thread on equal fresh tables gives the same iterations and moves.
+    let play = |name: &str| {
+        let (_dir, t) = scratch_table(name);
+        let mut g = game(9);
+        let config = SearchConfig {
+            seed: 4,
+            max_tree_bytes: cap_of(2000),
+            ..SearchConfig::default()
+        };
+        let mut s = Searcher::new(config, on_full(0.5));
+        s.set_table(Some(t.clone()));
+        let mut log = Vec::new();
+        for _ in 0..4 {
+            let r = run(&mut s, &g, 3000);
+            assert!(s.tree_nodes() <= 2000, "{} nodes", s.tree_nodes());
+            assert_eq!(r.snapshot.playouts, 3000);
+            let its = &r.iterations;
+            assert!(its.iter().rev().skip(1).all(|i| i.restarted));
+            let last = its.last().unwrap().playouts;
+            assert!(
+                its.len() < 2 || r.snapshot.root_visits as u64 > last + 1000,
+                "a restart keeps the root: {} visits, {last} in the last of {} iterations",
+                r.snapshot.root_visits,
+                its.len()
+            );
+            log.push((r.best, its.iter().map(|i| i.playouts).collect::<Vec<_>>()));
+            g.play(g.to_move(), r.best).unwrap();
+        }
+        log
+    };
+    let a = play("full-a");
+    assert!(a.iter().all(|(_, its)| its.len() >= 2), "no restart: {a:?}");
+    assert_eq!(a, play("full-b"));
+}
+
+#[test]
+fn a_tree_that_never_fills_searches_as_without_deepening() {
+    // Mode 3 with the default cap is mode 0: same candidates, one
+    // iteration.
+    let g = game(9);
+    let search = |w: Weights, name: &str| {
+        let (_dir, t) = scratch_table(name);
+        let config = SearchConfig {
+            seed: 6,
+            ..SearchConfig::default()
+        };
+        let mut s = Searcher::new(config, w);
+        s.set_table(Some(t));
+        run(&mut s, &g, 2000)
+    };
+    let full = search(on_full(0.5), "never-3");
+    let off = search(
+        Weights {
+            id_mode: [0.0; 3],
+            ..Weights::default()
+        },
+        "never-0",
+    );
+    assert_eq!(full.iterations.len(), 1);
+    assert!(!full.snapshot.tree_full);
+    assert_eq!(full.snapshot.candidates, off.snapshot.candidates);
+}
+
+#[test]
+fn a_full_tree_does_not_restart_without_room() {
+    // With room for 8 times the full iteration's playouts and only 3,000
+    // in all, the tree fills and stays full: the search goes on with it.
+    let (_dir, t) = scratch_table("room");
+    let g = game(9);
+    let config = SearchConfig {
+        max_tree_bytes: cap_of(1500),
+        ..SearchConfig::default()
+    };
+    let w = Weights {
+        id_full_room: [8.0; 3],
+        ..on_full(0.5)
+    };
+    let mut s = Searcher::new(config, w);
+    s.set_table(Some(t));
+    let r = run(&mut s, &g, 3000);
+    assert_eq!(r.iterations.len(), 1, "{:?}", r.iterations);
+    assert!(r.snapshot.tree_full);
+    let after = r
+        .snapshot
+        .tree_full_after
+        .expect("the playouts when it filled");
+    assert!(after > 0 && after < 3000, "full after {after} playouts");
 }
 
 /// The prior (wins, visits) of the root child playing `mv`.

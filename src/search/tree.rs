@@ -4,8 +4,10 @@
 //! contiguous block, allocated by the one thread that wins the right to
 //! expand the node (a compare-and-swap on its state) and published with a
 //! release store; other threads keep running playouts through the node in
-//! the meantime. The arena grows in chunks up to a memory cap; when it is
-//! full, expansion stops and the search goes on with the tree it has.
+//! the meantime. The arena grows in chunks up to a memory cap (counted in
+//! nodes, so a cap need not be a whole number of chunks); when it is full,
+//! expansion stops and the search goes on with the tree it has (or, with
+//! `id_mode = 3`, a new iteration starts).
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering::*};
@@ -13,6 +15,10 @@ use std::sync::atomic::{AtomicU8, AtomicU16, AtomicU32, AtomicU64, Ordering::*};
 /// Nodes per arena chunk.
 const CHUNK_BITS: u32 = 16;
 const CHUNK: usize = 1 << CHUNK_BITS;
+
+/// The fewest nodes an arena holds, whatever its cap: a root and the
+/// children of two expansions on 19x19.
+pub const MIN_NODES: usize = 1024;
 
 /// Node states.
 pub const LEAF: u8 = 0;
@@ -125,6 +131,8 @@ impl Node {
 /// The arena. Index 0 is the root once [`Arena::new_root`] ran.
 pub struct Arena {
     chunks: Box<[OnceLock<Box<[Node]>>]>,
+    /// Nodes the cap allows (at most the chunks' room).
+    limit: usize,
     /// The next free index.
     next: AtomicU64,
     /// Set once an allocation failed for lack of room.
@@ -132,12 +140,14 @@ pub struct Arena {
 }
 
 impl Arena {
-    /// An arena of at most `max_bytes` of nodes (at least one chunk).
+    /// An arena of at most `max_bytes` of nodes (at least [`MIN_NODES`]).
+    /// Chunks are allocated as the tree reaches them.
     pub fn new(max_bytes: usize) -> Arena {
-        let per_chunk = CHUNK * std::mem::size_of::<Node>();
-        let n = (max_bytes / per_chunk).max(1);
+        let limit = (max_bytes / std::mem::size_of::<Node>()).max(MIN_NODES);
+        let n = limit.div_ceil(CHUNK);
         Arena {
             chunks: (0..n).map(|_| OnceLock::new()).collect(),
+            limit,
             next: AtomicU64::new(0),
             full: false.into(),
         }
@@ -148,8 +158,9 @@ impl Arena {
         CHUNK * std::mem::size_of::<Node>()
     }
 
+    /// Nodes the arena may hold.
     pub fn capacity(&self) -> usize {
-        self.chunks.len() * CHUNK
+        self.limit
     }
 
     /// Nodes handed out so far (including chunk tails skipped).
@@ -183,7 +194,7 @@ impl Arena {
             } else {
                 (cur, cur + n as u64)
             };
-            if (start >> CHUNK_BITS) as usize >= self.chunks.len() {
+            if end as usize > self.limit {
                 self.full.store(true, Relaxed);
                 return None;
             }
@@ -216,22 +227,55 @@ impl Arena {
         self.get(new_root).copy_stats_from(src.get(root));
         let mut queue = std::collections::VecDeque::from([(root, new_root)]);
         while let Some((from, to)) = queue.pop_front() {
-            let Some((first, n)) = src.get(from).children() else {
-                continue;
-            };
-            let Some(dst) = self.alloc(n) else {
-                continue;
-            };
-            for k in 0..n as u32 {
-                self.get(dst + k).copy_stats_from(src.get(first + k));
-                queue.push_back((first + k, dst + k));
+            if let Some((first, dst, n)) = self.copy_children(src, from, to, usize::MAX) {
+                queue.extend((0..n).map(|k| (first + k, dst + k)));
             }
-            let t = self.get(to);
-            t.first_child.store(dst, Relaxed);
-            t.num_children.store(n as u16, Relaxed);
-            t.state.store(EXPANDED, Release);
         }
         new_root
+    }
+
+    /// Copies the most visited part of the subtree under `root` of `src`
+    /// into `self` (emptied first), at most `max_nodes` nodes: children
+    /// blocks are copied in order of their parent's visits, most first, so
+    /// what is kept is the part of the tree the search used most. The
+    /// copy's root is index 0; nodes whose children were not copied become
+    /// leaves. No search may run on either arena meanwhile.
+    pub fn copy_top(&mut self, src: &Arena, root: u32, max_nodes: usize) -> u32 {
+        let new_root = self.new_root();
+        self.get(new_root).copy_stats_from(src.get(root));
+        let visits = |i: u32| src.get(i).visits.load(Relaxed);
+        let mut heap = std::collections::BinaryHeap::from([(visits(root), root, new_root)]);
+        while let Some((_, from, to)) = heap.pop() {
+            if let Some((first, dst, n)) = self.copy_children(src, from, to, max_nodes) {
+                heap.extend((0..n).map(|k| (visits(first + k), first + k, dst + k)));
+            }
+        }
+        new_root
+    }
+
+    /// Copies the children of `from` (in `src`) under `to` (in `self`), if
+    /// it has any and they fit within `max_nodes` nodes and the arena;
+    /// returns the two first indices and the number of children.
+    fn copy_children(
+        &self,
+        src: &Arena,
+        from: u32,
+        to: u32,
+        max_nodes: usize,
+    ) -> Option<(u32, u32, u32)> {
+        let (first, n) = src.get(from).children()?;
+        if self.used().saturating_add(n) > max_nodes {
+            return None;
+        }
+        let dst = self.alloc(n)?;
+        for k in 0..n as u32 {
+            self.get(dst + k).copy_stats_from(src.get(first + k));
+        }
+        let t = self.get(to);
+        t.first_child.store(dst, Relaxed);
+        t.num_children.store(n as u16, Relaxed);
+        t.state.store(EXPANDED, Release);
+        Some((first, dst, n as u32))
     }
 }
 
@@ -249,6 +293,68 @@ mod tests {
         assert!(a.alloc(CHUNK).is_none());
         assert!(a.is_full());
         assert!(a.alloc(100).is_some());
+    }
+
+    /// A root with `n` children, child k having `visits[k]` visits and
+    /// 3 children of its own; returns the children's first index.
+    fn two_levels(a: &mut Arena, visits: &[u32]) -> u32 {
+        let root = a.new_root();
+        let n = visits.len();
+        let kids = a.alloc(n).unwrap();
+        for (k, &v) in visits.iter().enumerate() {
+            let c = a.get(kids + k as u32);
+            c.reset(10 + k as u16, 0.0, 0.0);
+            c.visits.store(v, Relaxed);
+            let g = a.alloc(3).unwrap();
+            for j in 0..3 {
+                a.get(g + j).reset(100 + j as u16, 0.0, 0.0);
+            }
+            c.first_child.store(g, Relaxed);
+            c.num_children.store(3, Relaxed);
+            c.state.store(EXPANDED, Release);
+        }
+        let r = a.get(root);
+        r.visits.store(visits.iter().sum(), Relaxed);
+        r.first_child.store(kids, Relaxed);
+        r.num_children.store(n as u16, Relaxed);
+        r.state.store(EXPANDED, Release);
+        kids
+    }
+
+    #[test]
+    fn copy_top_keeps_the_most_visited_children_blocks() {
+        let mut a = Arena::new(Arena::chunk_bytes());
+        two_levels(&mut a, &[5, 50, 1, 20]);
+        let mut b = Arena::new(Arena::chunk_bytes());
+        // Root + 4 children + two blocks of 3: the children of the 50- and
+        // 20-visit nodes, not those of the others.
+        let r = b.copy_top(&a, 0, 11);
+        assert_eq!(b.used(), 11);
+        assert_eq!(b.get(r).visits.load(Relaxed), 76);
+        let (f, n) = b.get(r).children().unwrap();
+        assert_eq!(n, 4);
+        let expanded: Vec<u16> = (0..4)
+            .filter(|&k| b.get(f + k).children().is_some())
+            .map(|k| b.get(f + k).mv.load(Relaxed))
+            .collect();
+        assert_eq!(expanded, [11, 13]);
+        // With room for everything it is the whole tree, as copy_subtree.
+        let mut c = Arena::new(Arena::chunk_bytes());
+        c.copy_top(&a, 0, usize::MAX);
+        assert_eq!(c.used(), a.used());
+    }
+
+    #[test]
+    fn a_cap_below_a_chunk_counts_nodes() {
+        let per_node = std::mem::size_of::<Node>();
+        let a = Arena::new(10_000 * per_node);
+        assert_eq!(a.capacity(), 10_000);
+        assert!(a.alloc(9_990).is_some());
+        assert!(a.alloc(20).is_none(), "past the cap, inside the chunk");
+        assert!(a.is_full());
+        assert!(a.alloc(10).is_some(), "the last 10 nodes still fit");
+        assert_eq!(a.used(), 10_000);
+        assert_eq!(Arena::new(1).capacity(), MIN_NODES);
     }
 
     #[test]

@@ -29,10 +29,12 @@ pub struct EngineArgs {
     /// Seconds per move when the controller sets no time limit.
     #[arg(long, global = true, default_value_t = 5.0, value_name = "SECS")]
     pub move_secs: f64,
-    /// Memory cap of the search tree in MiB; when reached, the tree stops
-    /// growing and the search goes on with what it has.
-    #[arg(long, global = true, default_value_t = 1024, value_name = "MIB", value_parser = clap::value_parser!(u64).range(1..=1_048_576))]
-    pub max_tree_mb: u64,
+    /// Memory cap of the search tree in MiB (fractions allowed, e.g. 0.5;
+    /// at least 1,024 nodes); when reached, the tree stops growing and the
+    /// search goes on with what it has, or with `id_mode = 3` a new
+    /// iteration starts (docs/table.md).
+    #[arg(long, global = true, default_value_t = 1024.0, value_name = "MIB", value_parser = parse_tree_mb)]
+    pub max_tree_mb: f64,
     /// Search on the opponent's time; any new command stops it.
     #[arg(long, global = true)]
     pub ponder: bool,
@@ -93,7 +95,27 @@ pub struct EngineArgs {
     pub no_patterns: bool,
 }
 
+/// `--max-tree-mb`: a number of MiB, more than 0 and at most 1 TiB.
+fn parse_tree_mb(s: &str) -> Result<f64, String> {
+    let v: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{s}' is not a number of MiB (e.g. 1024 or 0.5)"))?;
+    if v.is_finite() && v > 0.0 && v <= 1_048_576.0 {
+        Ok(v)
+    } else {
+        Err(format!(
+            "'{s}' is out of range: give more than 0 and at most 1048576 MiB"
+        ))
+    }
+}
+
 impl EngineArgs {
+    /// The tree's memory cap in bytes (`--max-tree-mb`).
+    pub fn max_tree_bytes(&self) -> usize {
+        (self.max_tree_mb * (1u64 << 20) as f64) as usize
+    }
+
     /// The weights: the file of `--weights`, or the built-in defaults. A
     /// file that lacks keys loads with their defaults and one warning on
     /// stderr that names them.
@@ -244,7 +266,7 @@ impl EngineArgs {
             weights: self.load_weights()?,
             search: SearchConfig {
                 threads,
-                max_tree_bytes: (self.max_tree_mb as usize) << 20,
+                max_tree_bytes: self.max_tree_bytes(),
                 seed: self.seed,
                 reuse: true,
             },

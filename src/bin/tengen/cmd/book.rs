@@ -141,7 +141,7 @@ fn build(
         game.clone(),
         config.clone(),
         &weights,
-        (engine.max_tree_mb as usize) << 20,
+        engine.max_tree_bytes(),
     )?;
     static STOP: AtomicBool = AtomicBool::new(false);
     let _ = ctrlc::set_handler(|| {
