@@ -59,6 +59,9 @@ impl Searcher {
             a
         });
         let mut iterations = Vec::new();
+        // Reports keep their pace across restarts (iterations may be
+        // shorter than the report interval).
+        let mut last_report = Instant::now();
         let (marked_pv, snapshot) = loop {
             self.playouts.store(0, Relaxed);
             self.started.store(0, Relaxed);
@@ -67,8 +70,15 @@ impl Searcher {
             self.full_at.store(0, Relaxed);
             self.stop_workers.store(false, Relaxed);
             self.expand_root(color);
-            let end =
-                self.run_iteration(&mut workers, limits, id_mode, budget, start, stop, report);
+            let end = self.run_iteration(
+                &mut workers,
+                limits,
+                id_mode,
+                budget,
+                (start, &mut last_report),
+                stop,
+                report,
+            );
             let playouts = self.playouts.load(Relaxed);
             let snap = self.snapshot(start.elapsed());
             let (best, winrate, visits) = snap
@@ -181,7 +191,8 @@ impl Searcher {
     }
 
     /// Runs the threads of one iteration until a limit, the stop flag or
-    /// (iterative deepening) a restart.
+    /// (iterative deepening) a restart, reporting every
+    /// `limits.report_every` since `last_report`.
     ///
     /// The restart decision is taken by the workers after each playout, at
     /// exact playout counts, so that `--threads 1 --playouts N` with the
@@ -194,7 +205,7 @@ impl Searcher {
         limits: &Limits,
         id_mode: IdMode,
         budget: f64,
-        start: Instant,
+        (start, last_report): (Instant, &mut Instant),
         stop: &AtomicBool,
         report: &mut dyn FnMut(&Snapshot),
     ) -> IterationEnd {
@@ -228,7 +239,6 @@ impl Searcher {
                     self.work(w, it_limit, id)
                 });
             }
-            let mut last_report = Instant::now();
             loop {
                 std::thread::sleep(Duration::from_millis(2));
                 if id.is_some_and(|id| id.restart.load(Acquire)) {
@@ -269,7 +279,7 @@ impl Searcher {
                 if let Some(every) = limits.report_every
                     && last_report.elapsed() >= every
                 {
-                    last_report = Instant::now();
+                    *last_report = Instant::now();
                     report(&self.snapshot(start.elapsed()));
                 }
             }

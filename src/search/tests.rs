@@ -305,6 +305,38 @@ fn a_full_tree_does_not_restart_without_room() {
     assert!(after > 0 && after < 3000, "full after {after} playouts");
 }
 
+#[test]
+fn reports_keep_their_pace_through_restarts() {
+    // A tiny cap restarts many times a second; reports every 100 ms
+    // still come (they once restarted their clock with each iteration,
+    // and lz-analyze fell silent).
+    let (_dir, t) = scratch_table("reports");
+    let g = game(9);
+    let config = SearchConfig {
+        max_tree_bytes: cap_of(1024),
+        ..SearchConfig::default()
+    };
+    let mut s = Searcher::new(config, on_full(0.5));
+    s.set_table(Some(t));
+    let limits = Limits {
+        time: Some(Duration::from_secs(1)),
+        report_every: Some(Duration::from_millis(100)),
+        ..Limits::default()
+    };
+    let mut reports = 0;
+    let r = s.search(
+        &g,
+        Color::Black,
+        g.komi(),
+        &limits,
+        &AtomicBool::new(false),
+        &mut |_| reports += 1,
+    );
+    let n = r.iterations.len();
+    assert!(n > 20, "iterations shorter than the interval: {n}");
+    assert!(reports >= 5, "{reports} reports in 1 s over {n} iterations");
+}
+
 /// The prior (wins, visits) of the root child playing `mv`.
 fn root_prior(s: &Searcher, mv: Move) -> Option<(f32, f32)> {
     let (first, n) = s.arena.get(s.root).children()?;
