@@ -178,7 +178,7 @@ weights! {
         "visits a node's best child needs before the node's best move is stored in the table";
     table_depth_exchange: Tree real [0.0, 8.0] = 2.0,
         "replacement rule: quality steps (half powers of two of visits) that one log2 step of depth is worth";
-    id_mode: Tree int [0, 3] = 0,
+    id_mode: Tree int [0, 3] = 3,
         "iterative deepening: 0 off (one tree per search; the table still gives priors and takes stores), 1 restart when table misses grow, 2 fixed doubling schedule, 3 when the tree reaches its memory cap (--max-tree-mb), keep its most visited part (id_full_keep) and go on, the table guiding the rest";
     id_first_playouts: Tree int [100, 10000000] = 1000,
         "playout budget of the first iteration";

@@ -557,9 +557,12 @@ fn an_old_weights_file_loads_and_upgrades() {
         "{}",
         String::from_utf8_lossy(&o.stderr)
     );
-    let defaults = run(&["weights", "--defaults"]).stdout;
+    // The old file held the defaults of its day: id_mode was 0 then.
+    let defaults = String::from_utf8(run(&["weights", "--defaults"]).stdout).unwrap();
+    assert!(defaults.contains("\nid_mode = 3\n"));
     assert_eq!(
-        o.stdout, defaults,
+        String::from_utf8_lossy(&o.stdout),
+        defaults.replace("\nid_mode = 3\n", "\nid_mode = 0\n"),
         "the old file held the defaults of its day"
     );
     let _ = std::fs::remove_dir_all(&d);
