@@ -30,9 +30,11 @@ pub struct EngineArgs {
     #[arg(long, global = true, default_value_t = 5.0, value_name = "SECS")]
     pub move_secs: f64,
     /// Memory cap of the search tree in MiB (fractions allowed, e.g. 0.5;
-    /// at least 1,024 nodes); when reached, the tree stops growing and the
-    /// search goes on with what it has, or with `id_mode = 3` a new
-    /// iteration starts (docs/table.md).
+    /// at least 1,024 nodes). When reached, the search keeps the tree's
+    /// most visited part and grows the rest again, guided by the table
+    /// (`id_mode = 3`, the default; docs/table.md); with another `id_mode`,
+    /// or without a writable table, the tree stops growing and the search
+    /// goes on with what it has.
     #[arg(long, global = true, default_value_t = 1024.0, value_name = "MIB", value_parser = parse_tree_mb)]
     pub max_tree_mb: f64,
     /// Search on the opponent's time; any new command stops it.
