@@ -247,7 +247,10 @@ impl Arena {
         let mut heap = std::collections::BinaryHeap::from([(visits(root), root, new_root)]);
         while let Some((_, from, to)) = heap.pop() {
             if let Some((first, dst, n)) = self.copy_children(src, from, to, max_nodes) {
-                heap.extend((0..n).map(|k| (visits(first + k), first + k, dst + k)));
+                // Only expanded children have blocks to copy (most are
+                // leaves: keeping them out keeps the heap small).
+                let expanded = (0..n).filter(|&k| src.get(first + k).children().is_some());
+                heap.extend(expanded.map(|k| (visits(first + k), first + k, dst + k)));
             }
         }
         new_root
