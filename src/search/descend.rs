@@ -17,7 +17,7 @@ impl Searcher {
             self.playout(w);
             let done = self.playouts.fetch_add(1, Relaxed) + 1;
             if self.arena.is_full() && self.full_at.load(Relaxed) == 0 {
-                self.full_at.store(self.playouts_before + done + 1, Relaxed);
+                self.full_at.store(self.playouts_before + done, Relaxed);
             }
             if let Some(id) = id
                 && self.deepening_restart(id)

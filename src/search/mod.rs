@@ -260,7 +260,8 @@ pub struct Searcher {
     hits: AtomicU64,
     misses: AtomicU64,
     /// The search's playouts (earlier iterations included) when this
-    /// iteration's tree was first seen full, plus one; 0 while it is not.
+    /// iteration's tree was first seen full (at least 1); 0 while it is
+    /// not.
     full_at: AtomicU64,
     /// Playouts of earlier iterations of this search.
     playouts_before: u64,

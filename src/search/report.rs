@@ -130,7 +130,7 @@ impl Searcher {
             candidates,
             tree_nodes: self.arena.used(),
             tree_full: self.arena.is_full(),
-            tree_full_after: self.full_at.load(Relaxed).checked_sub(1),
+            tree_full_after: Some(self.full_at.load(Relaxed)).filter(|&n| n > 0),
         }
     }
 

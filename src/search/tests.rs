@@ -211,6 +211,20 @@ fn cap_of(nodes: usize) -> usize {
     nodes * std::mem::size_of::<tree::Node>()
 }
 
+/// A searcher with weights `w`, a tree cap of `nodes` nodes and a fresh
+/// table of its own (removed when the guard drops).
+fn capped(name: &str, nodes: usize, seed: u64, w: Weights) -> (tempfile::TempDir, Searcher) {
+    let (dir, t) = scratch_table(name);
+    let config = SearchConfig {
+        seed,
+        max_tree_bytes: cap_of(nodes),
+        ..SearchConfig::default()
+    };
+    let mut s = Searcher::new(config, w);
+    s.set_table(Some(t));
+    (dir, s)
+}
+
 #[test]
 fn a_full_tree_restarts_from_its_most_visited_part() {
     // Mode 3 on a 2,000-node cap, four moves of a 9x9 game at 3,000
@@ -218,15 +232,8 @@ fn a_full_tree_restarts_from_its_most_visited_part() {
     // than the cap, and keeps the root's visits through the restarts; one
     // thread on equal fresh tables gives the same iterations and moves.
     let play = |name: &str| {
-        let (_dir, t) = scratch_table(name);
+        let (_dir, mut s) = capped(name, 2000, 4, on_full(0.5));
         let mut g = game(9);
-        let config = SearchConfig {
-            seed: 4,
-            max_tree_bytes: cap_of(2000),
-            ..SearchConfig::default()
-        };
-        let mut s = Searcher::new(config, on_full(0.5));
-        s.set_table(Some(t.clone()));
         let mut log = Vec::new();
         for _ in 0..4 {
             let r = run(&mut s, &g, 3000);
@@ -283,18 +290,12 @@ fn a_tree_that_never_fills_searches_as_without_deepening() {
 fn a_full_tree_does_not_restart_without_room() {
     // With room for 8 times the full iteration's playouts and only 3,000
     // in all, the tree fills and stays full: the search goes on with it.
-    let (_dir, t) = scratch_table("room");
-    let g = game(9);
-    let config = SearchConfig {
-        max_tree_bytes: cap_of(1500),
-        ..SearchConfig::default()
-    };
     let w = Weights {
         id_full_room: [8.0; 3],
         ..on_full(0.5)
     };
-    let mut s = Searcher::new(config, w);
-    s.set_table(Some(t));
+    let (_dir, mut s) = capped("room", 1500, 0, w);
+    let g = game(9);
     let r = run(&mut s, &g, 3000);
     assert_eq!(r.iterations.len(), 1, "{:?}", r.iterations);
     assert!(r.snapshot.tree_full);
@@ -310,14 +311,8 @@ fn reports_keep_their_pace_through_restarts() {
     // A tiny cap restarts many times a second; reports every 100 ms
     // still come (they once restarted their clock with each iteration,
     // and lz-analyze fell silent).
-    let (_dir, t) = scratch_table("reports");
+    let (_dir, mut s) = capped("reports", 1024, 0, on_full(0.5));
     let g = game(9);
-    let config = SearchConfig {
-        max_tree_bytes: cap_of(1024),
-        ..SearchConfig::default()
-    };
-    let mut s = Searcher::new(config, on_full(0.5));
-    s.set_table(Some(t));
     let limits = Limits {
         time: Some(Duration::from_secs(1)),
         report_every: Some(Duration::from_millis(100)),
