@@ -176,6 +176,8 @@ weights! {
         "virtual wins for the table's best move at quality 20 (about 1,000 visits), scaled by the stored quality";
     table_store_visits: Tree int [1, 1000000] = 16,
         "visits a node's best child needs before the node's best move is stored in the table";
+    book_move_ratio: Tree real [0.0, 1000.0] = 0.0,
+        "play the table's move without searching when the table holds the position as a search root (depth 0) with at least this many times the visits of that move as this move's search would make playouts (0: never)";
     table_depth_exchange: Tree real [0.0, 8.0] = 2.0,
         "replacement rule: quality steps (half powers of two of visits) that one log2 step of depth is worth";
     id_mode: Tree int [0, 3] = 3,

@@ -10,7 +10,7 @@ use std::time::Duration;
 use super::time::{move_budget, move_budget_max};
 use super::{Genmove, GenmoveRequest, Player};
 use crate::rules::{Color, Game, Move};
-use crate::search::{Limits, Mark, SearchConfig, SearchResult, Searcher, Snapshot};
+use crate::search::{BookPlay, Limits, Mark, SearchConfig, SearchResult, Searcher, Snapshot};
 use crate::table::Table;
 use crate::weights::Weights;
 
@@ -45,7 +45,14 @@ pub struct MctsPlayer {
     searcher: Searcher,
     options: PlayOptions,
     last: Option<(u64, SearchResult)>,
+    /// Playouts per second of the last timed move search.
+    rate: Option<f64>,
 }
+
+/// Playouts per second and thread assumed for a book move's comparison
+/// before a timed search has measured the rate: high (about an empty 9x9
+/// board's rate), so that the guess errs toward searching.
+pub const BOOK_RATE_GUESS: f64 = 25_000.0;
 
 /// Dynamic komi: points per handicap stone on 19x19, about what a stone
 /// is worth in area scoring (two points of territory and one of area,
@@ -102,7 +109,44 @@ impl MctsPlayer {
             searcher,
             options,
             last: None,
+            rate: None,
         }
+    }
+
+    /// The table's move for this position when the weight
+    /// `book_move_ratio` allows playing it without a search: the position
+    /// was searched as a root (by `book build` or an earlier game) and its
+    /// move had at least `book_move_ratio` times the visits this search
+    /// would make playouts. Not under dynamic komi (the table holds the
+    /// game's komi) or in cleanup.
+    fn book_move(&self, game: &Game, color: Color, limits: &Limits) -> Option<SearchResult> {
+        let ratio = self.searcher.weights().book_move_ratio[0];
+        if ratio <= 0.0 || self.komi(game) != game.komi() {
+            return None;
+        }
+        let (mv, e) = self.searcher.root_entry(game, color)?;
+        let expected = match (limits.playouts, limits.time) {
+            (Some(n), _) => n as f64,
+            (None, Some(t)) => {
+                let guess = BOOK_RATE_GUESS * self.searcher.threads() as f64;
+                t.as_secs_f64() * self.rate.unwrap_or(guess)
+            }
+            (None, None) => return None,
+        };
+        (e.visits() >= ratio * expected).then(|| SearchResult {
+            snapshot: Snapshot {
+                color: Some(color),
+                ..Snapshot::default()
+            },
+            best: mv,
+            winrate: 0.5,
+            marked_pv: Vec::new(),
+            iterations: Vec::new(),
+            book: Some(BookPlay {
+                quality: e.quality,
+                instead_of: expected.round() as u64,
+            }),
+        })
     }
 
     fn komi(&self, game: &Game) -> f64 {
@@ -134,7 +178,7 @@ impl MctsPlayer {
     fn status_search(&mut self, game: &Game) -> &SearchResult {
         let color = game.to_move();
         let key = game.board().key(color);
-        if !matches!(&self.last, Some((k, _)) if *k == key) {
+        if !matches!(&self.last, Some((k, r)) if *k == key && r.book.is_none()) {
             let limits = Limits {
                 playouts: Some(self.options.status_playouts),
                 ..Limits::default()
@@ -190,9 +234,19 @@ impl Player for MctsPlayer {
                 }
             }
         };
+        if !req.cleanup
+            && let Some(r) = self.book_move(game, color, &limits)
+        {
+            let mv = r.best;
+            self.last = Some((board.key(color), r));
+            return Genmove::Move(mv);
+        }
         let stop = AtomicBool::new(false);
         let report = &mut req.report;
         let r = self.run(game, color, &limits, &stop, &mut |s| report(s));
+        if limits.playouts.is_none() && r.snapshot.elapsed >= Duration::from_millis(50) {
+            self.rate = Some(r.snapshot.playouts_per_second());
+        }
         let snapshot = &r.snapshot;
         // Resign weights are not staged.
         let w = self.searcher.weights();
@@ -329,5 +383,106 @@ mod tests {
             g.play(c, Move::Pass).unwrap();
         }
         assert!(resign_allowed(&g, Color::White), "move 27");
+    }
+}
+
+#[cfg(test)]
+mod book_tests {
+    use super::*;
+    use crate::engine::Clock;
+    use crate::rules::{Coord, Rules};
+    use crate::table::{self, Entry};
+
+    fn player(ratio: f64, playouts: Option<u64>, t: &Arc<Table>) -> MctsPlayer {
+        let w = Weights {
+            book_move_ratio: [ratio; 3],
+            ..Weights::default()
+        };
+        let options = PlayOptions {
+            playouts,
+            default_move_secs: 0.01,
+            ..PlayOptions::default()
+        };
+        MctsPlayer::new(SearchConfig::default(), w, options, Some(t.clone()), None)
+    }
+
+    fn genmove(p: &mut MctsPlayer, g: &Game, cleanup: bool) -> Move {
+        let clock = Clock::default();
+        let mut req = GenmoveRequest {
+            game: g,
+            color: g.to_move(),
+            clock: &clock,
+            cleanup,
+            report_every: None,
+            report: &mut |_| {},
+        };
+        match p.genmove(&mut req) {
+            Genmove::Move(m) => m,
+            Genmove::Resign => panic!("resigned"),
+        }
+    }
+
+    /// Stores `mv` as the best move of `g`'s position, with `visits`, at
+    /// distance `depth` from a search root.
+    fn store(t: &Table, g: &Game, mv: Move, visits: u64, depth: u32) {
+        let b = g.board();
+        let Move::Play(c) = mv else { panic!() };
+        let key = table::key(b, g.to_move(), g.komi(), g.rules());
+        t.store(Entry::new(key, b.point(c).0, visits, depth), 2.0);
+    }
+
+    #[test]
+    fn a_deep_root_entry_is_played_without_a_search() {
+        let (_dir, t) = crate::search::tests::scratch_table("book");
+        let g = Game::new(9, 7.0, Rules::default()).unwrap();
+        // A first move no search of 1,000 playouts plays.
+        let a1 = Move::Play(Coord::new(0, 0));
+        store(&t, &g, a1, 4096, 0);
+        // 4,096 visits against 2 x 1,000 playouts: played, no search.
+        let mut p = player(2.0, Some(1000), &t);
+        assert_eq!(genmove(&mut p, &g, false), a1);
+        let r = p.last_search().unwrap();
+        let book = BookPlay {
+            quality: 24,
+            instead_of: 1000,
+        };
+        assert_eq!(r.book, Some(book));
+        assert_eq!(r.snapshot.playouts, 0);
+        // A timed move compares with the guessed rate: 0.01 s x 25,000/s.
+        let mut p = player(2.0, None, &t);
+        assert_eq!(genmove(&mut p, &g, false), a1);
+        let r = p.last_search().unwrap();
+        assert_eq!(r.book.map(|b| b.instead_of), Some(250));
+        // Cleanup always searches.
+        let mut p = player(2.0, Some(1000), &t);
+        assert_ne!(genmove(&mut p, &g, true), a1);
+        // Too few visits for the ratio (4,096 < 5 x 1,000), or the ratio
+        // off (the default): a search of 1,000 playouts.
+        for ratio in [5.0, 0.0] {
+            let mut p = player(ratio, Some(1000), &t);
+            assert_ne!(genmove(&mut p, &g, false), a1, "ratio {ratio}");
+            let r = p.last_search().unwrap();
+            assert_eq!((r.book, r.snapshot.playouts), (None, 1000));
+        }
+    }
+
+    #[test]
+    fn only_a_legal_move_stored_by_a_root_search_is_a_book_move() {
+        let (_dir, t) = crate::search::tests::scratch_table("book-legal");
+        let mut g = Game::new(9, 7.0, Rules::default()).unwrap();
+        let a1 = Move::Play(Coord::new(0, 0));
+        // Stored below a search root (distance 1): not a book move.
+        store(&t, &g, a1, 1 << 20, 1);
+        let mut p = player(2.0, Some(500), &t);
+        assert_ne!(genmove(&mut p, &g, false), a1);
+        assert_eq!(p.last_search().unwrap().book, None);
+        // An occupied point (a stale or colliding entry) is never played.
+        let d4 = Move::Play(Coord::new(3, 3));
+        g.play(Color::Black, d4).unwrap();
+        store(&t, &g, d4, 1 << 20, 0);
+        let mut p = player(2.0, Some(500), &t);
+        let m = genmove(&mut p, &g, false);
+        assert!(m != d4 && g.is_legal(Color::White, m));
+        assert_eq!(p.last_search().unwrap().book, None);
     }
 }

@@ -120,6 +120,16 @@ impl Reporting {
         if !self.verbose {
             return;
         }
+        if let (Some(b), Genmove::Move(m)) = (r.book, choice) {
+            eprintln!(
+                "{color} {m}: book move from the table in {:.2} s (quality {}: about {:.0} visits of the move; this search would have made about {} playouts)",
+                elapsed.as_secs_f64(),
+                b.quality,
+                2f64.powf(b.quality as f64 / 2.0),
+                b.instead_of
+            );
+            return;
+        }
         if r.iterations.len() > 1 {
             for it in &r.iterations {
                 eprintln!("{it}");

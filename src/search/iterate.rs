@@ -150,6 +150,7 @@ impl Searcher {
             winrate,
             marked_pv,
             iterations,
+            book: None,
         }
     }
 

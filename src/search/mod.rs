@@ -27,7 +27,7 @@ use crate::rules::{Board, Cell, Color, Game, KoRule, Move, Point};
 use crate::table::{self, Counts, Entry, Table};
 use crate::tactics::MoveTactics;
 use crate::weights::{Resolved, Weights, phase};
-pub use result::{Candidate, Iteration, Mark, SearchResult, Snapshot};
+pub use result::{BookPlay, Candidate, Iteration, Mark, SearchResult, Snapshot};
 use tree::{Arena, EXPANDED, EXPANDING, LEAF, Node, PASS, Stats};
 
 /// Fixed settings of a searcher.
@@ -320,6 +320,10 @@ impl Searcher {
         }
     }
 
+    pub fn threads(&self) -> usize {
+        self.config.threads
+    }
+
     pub fn weights(&self) -> &Weights {
         &self.weights
     }
@@ -337,6 +341,28 @@ impl Searcher {
 
     pub fn table(&self) -> Option<&Arc<Table>> {
         self.table.as_ref()
+    }
+
+    /// The table's entry for `color` to move in `game` when it was stored
+    /// by a search of this very position (depth 0: a root, as `book build`
+    /// and every move's search store it) and its move, not a pass, is
+    /// legal under the game's full rules (superko included). `None`
+    /// without a table or for a table pinned to another game.
+    pub fn root_entry(&self, game: &Game, color: Color) -> Option<(Move, Entry)> {
+        let t = self.table.as_ref()?;
+        let board = game.board();
+        if t.scope()
+            .mismatch(board.size(), game.komi(), game.rules())
+            .is_some()
+        {
+            return None;
+        }
+        let e = t.probe(table::key(board, color, game.komi(), game.rules()))?;
+        if e.depth != 0 || e.mv == PASS || !table::playable(board, color, e.mv) {
+            return None;
+        }
+        let mv = Move::Play(board.coord(Point(e.mv)));
+        game.is_legal(color, mv).then_some((mv, e))
     }
 
     /// Sets the callback that receives each finished iteration.
@@ -510,4 +536,4 @@ fn play_node_move(board: &mut Board, node: &Node, color: Color) {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -121,4 +121,16 @@ pub struct SearchResult {
     pub marked_pv: Vec<(Move, Mark)>,
     /// Iterations (one when iterative deepening is off).
     pub iterations: Vec<Iteration>,
+    /// Set when the move came from the table without a search (weight
+    /// `book_move_ratio`); the snapshot is then empty.
+    pub book: Option<BookPlay>,
+}
+
+/// A move played from the table without a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BookPlay {
+    /// The entry's quality: its move had about 2^(quality / 2) visits.
+    pub quality: u8,
+    /// The playouts this move's search would have made, as estimated.
+    pub instead_of: u64,
 }

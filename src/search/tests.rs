@@ -80,7 +80,7 @@ fn a_full_arena_stops_growing_gracefully() {
 
 /// A fresh table of 65,536 entries in its own scratch folder, removed
 /// when the guard drops (also when the test fails).
-fn scratch_table(name: &str) -> (tempfile::TempDir, Arc<Table>) {
+pub(crate) fn scratch_table(name: &str) -> (tempfile::TempDir, Arc<Table>) {
     let dir = tempfile::Builder::new()
         .prefix(&format!("tengen-search-{name}-"))
         .tempdir()
