@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod book;
+pub mod chart;
 pub mod crosscheck;
 pub mod engine;
 pub mod gtp;

@@ -61,6 +61,7 @@ fn help_names_every_subcommand() {
         "crosscheck",
         "weights",
         "match",
+        "results",
         "table",
         "book",
         "solve",

@@ -6,12 +6,14 @@
 //! The tuner reuses [`play_game`] and [`Summary`].
 
 mod clock;
+pub mod report;
 mod resume;
 mod score;
 mod summary;
 
 use crate::engine::time::ClockState;
 use clock::*;
+pub use resume::read_results;
 pub use score::parse_score;
 use score::*;
 pub use summary::{Summary, elo_of};
@@ -201,6 +203,8 @@ pub enum MatchError {
         "cannot go on with the match in '{dir}': {detail}; use another --out directory, or remove this one to start again"
     )]
     Resume { dir: PathBuf, detail: String },
+    #[error("'{path}' is not a match's results file: {detail}")]
+    Results { path: PathBuf, detail: String },
     #[error("cannot write '{path}': {source}")]
     Write {
         path: PathBuf,

@@ -123,6 +123,22 @@ pub(super) fn prepare(cfg: &MatchConfig, dir: &Path) -> Result<Vec<MatchGame>, M
     Ok(done.into_iter().filter(|r| r.index < cfg.games).collect())
 }
 
+/// The games recorded in a match directory (`match --out`), in the order
+/// they were played; a last line cut short by a kill is left out.
+pub fn read_results(dir: &Path) -> Result<Vec<MatchGame>, MatchError> {
+    let path = dir.join(RESULTS_FILE);
+    let text = std::fs::read_to_string(&path).map_err(|source| MatchError::Read {
+        path: path.clone(),
+        source,
+    })?;
+    let (mut games, _) = parse_results(&text).map_err(|(line, detail)| MatchError::Results {
+        path,
+        detail: format!("line {line}: {detail}"),
+    })?;
+    games.sort_by_key(|g| g.index);
+    Ok(games)
+}
+
 /// The games of a results file, and the length of its complete part. A
 /// last line without its newline is incomplete and left out; any other
 /// line that does not parse is an error (line number, what is wrong).

@@ -97,5 +97,6 @@ impl Summary {
 /// finite numbers).
 pub fn elo_of(p: f64) -> f64 {
     let p = p.clamp(0.001, 0.999);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // + 0.0 turns an even score's -0 into 0.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }

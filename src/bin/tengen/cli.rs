@@ -8,6 +8,7 @@ use crate::cmd::book::BookArgs;
 use crate::cmd::crosscheck::CrosscheckArgs;
 use crate::cmd::matches::MatchArgs;
 use crate::cmd::patterns::PatternsArgs;
+use crate::cmd::results::ResultsArgs;
 use crate::cmd::solve::SolveArgs;
 use crate::cmd::table::TableArgs;
 use crate::cmd::tsumego::TsumegoArgs;
@@ -31,7 +32,8 @@ use crate::options::EngineArgs;
         tengen --weights my.toml --live-gfx      # other weights, GoGui live graphics\n  \
         tengen bench --threads 2                 # search playouts/s, signature, scaling\n  \
         tengen bench --random                    # light playouts per second\n  \
-        tengen --move-secs 1 match --opponent \"/usr/games/gnugo --mode gtp\" --games 20\n  \
+        tengen --move-secs 1 match --opponent \"/usr/games/gnugo --mode gtp\" --games 20 --out m\n  \
+        tengen results m --per 10 --plot m/score   # score per 10 games, table and chart\n  \
         tengen weights --describe                # every weight, its range and meaning\n  \
         tengen table info                        # the best-move table (docs/table.md)\n  \
         tengen --size 9 --komi 7 --table book/9x9.table book build --time 8h\n  \
@@ -56,6 +58,9 @@ pub enum Commands {
     Weights(WeightsArgs),
     /// Play games against another GTP engine.
     Match(MatchArgs),
+    /// Summarise finished matches (`match --out` directories): score, 95%
+    /// interval and Elo per match or per block of games, with a chart.
+    Results(ResultsArgs),
     /// Inspect, check, clear or benchmark the best-move table file.
     Table(TableArgs),
     /// Build, show or import the opening book (the best-move table).

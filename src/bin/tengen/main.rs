@@ -39,6 +39,7 @@ fn main() -> ExitCode {
         Some(Commands::Bench(args)) => cmd::bench::run(&cli.engine, args),
         Some(Commands::Weights(args)) => cmd::weights::run(&cli.engine, args),
         Some(Commands::Match(args)) => cmd::matches::run(&cli.engine, args),
+        Some(Commands::Results(args)) => cmd::results::run(args),
         Some(Commands::Crosscheck(args)) => cmd::crosscheck::run(args),
         Some(Commands::Table(args)) => cmd::table::run(&cli.engine, args),
         Some(Commands::Book(args)) => cmd::book::run(&cli.engine, args),

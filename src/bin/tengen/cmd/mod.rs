@@ -6,6 +6,7 @@ pub mod crosscheck;
 pub mod gtp;
 pub mod matches;
 pub mod patterns;
+pub mod results;
 pub mod solve;
 pub mod table;
 pub mod tsumego;
