@@ -107,3 +107,38 @@ where
         .draw()
         .map_err(io_err)
 }
+
+/// The legend (when there is a font) and the end of the drawing.
+pub fn finish<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    root: &DrawingArea<DB, Shift>,
+    text: bool,
+) -> io::Result<()> {
+    if text {
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()
+            .map_err(io_err)?;
+    }
+    root.present().map_err(io_err)
+}
+
+/// A chart builder on `root` with the shared margins, and the title and
+/// label areas when there is a font.
+pub fn builder<'a, 'b, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    title: &str,
+    text: bool,
+) -> ChartBuilder<'a, 'b, DB> {
+    let mut builder = ChartBuilder::on(root);
+    builder.margin(15);
+    if text {
+        builder
+            .caption(title, ("sans-serif", 20))
+            .x_label_area_size(40)
+            .y_label_area_size(80);
+    }
+    builder
+}

@@ -11,7 +11,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 use super::{MatchGame, Summary};
-use crate::chart::{both, bounds, io_err, mesh};
+use crate::chart::{both, bounds, builder, finish, io_err, mesh};
 
 /// One point of a report: a series (a match), its x value and the games
 /// summarised there.
@@ -151,15 +151,7 @@ fn draw<DB: DrawingBackend>(
             [y, lo, hi, 0.0]
         })),
     };
-    let mut builder = ChartBuilder::on(&root);
-    builder.margin(15);
-    if text {
-        builder
-            .caption(title, ("sans-serif", 20))
-            .x_label_area_size(40)
-            .y_label_area_size(70);
-    }
-    let mut chart = builder
+    let mut chart = builder(&root, title, text)
         .build_cartesian_2d(x_lo..x_hi, y_lo..y_hi)
         .map_err(io_err)?;
     let y_desc = match axis {
@@ -207,15 +199,7 @@ fn draw<DB: DrawingBackend>(
             .label(*name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
     }
-    if text {
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(io_err)?;
-    }
-    root.present().map_err(io_err)
+    finish(&mut chart, &root, text)
 }
 
 #[cfg(test)]

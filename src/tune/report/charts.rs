@@ -16,7 +16,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 
 pub use crate::chart::has_font;
-use crate::chart::{both, bounds, io_err, mesh};
+use crate::chart::{both, bounds, builder, finish, io_err, mesh};
 
 use crate::tune::GenStats;
 
@@ -65,15 +65,7 @@ fn draw_curve<DB: DrawingBackend>(
     root.fill(&WHITE).map_err(io_err)?;
     let last = history.last().map_or(1, |h| h.generation.max(1)) as f64;
     let (lo, hi) = bounds(history.iter().flat_map(|h| [h.best, h.mean]));
-    let mut builder = ChartBuilder::on(&root);
-    builder.margin(15);
-    if text {
-        builder
-            .caption(title, ("sans-serif", 20))
-            .x_label_area_size(40)
-            .y_label_area_size(80);
-    }
-    let mut chart = builder
+    let mut chart = builder(&root, title, text)
         .build_cartesian_2d(0f64..last, lo..hi)
         .map_err(io_err)?;
     mesh(&mut chart, text, "generation", "fitness")?;
@@ -94,15 +86,7 @@ fn draw_curve<DB: DrawingBackend>(
             .label(name)
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], color));
     }
-    if text {
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .draw()
-            .map_err(io_err)?;
-    }
-    root.present().map_err(io_err)
+    finish(&mut chart, &root, text)
 }
 
 /// DE's scale factor F per generation: `<stem>.svg` and `<stem>.png`.
