@@ -9,9 +9,9 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng, rngs::SmallRng};
 use thiserror::Error;
 
-use crate::rules::{Board, Coord, Game, Move, Point, Rules};
+use crate::rules::{Coord, Game, Move, Rules};
 use crate::search::{Limits, SearchConfig, Searcher};
-use crate::table::{self, Counts, Entry, PASS, Table};
+use crate::table::{self, Counts, Entry, Table, code_to_move};
 use crate::weights::Weights;
 
 /// What a book job works on.
@@ -253,15 +253,6 @@ impl Builder {
             self.table.maybe_flush(Duration::from_secs(60));
         }
         (units, searched)
-    }
-}
-
-/// The move a table move code stands for on `board`.
-pub fn code_to_move(board: &Board, mv: u16) -> Move {
-    if mv == PASS {
-        Move::Pass
-    } else {
-        Move::Play(board.coord(Point(mv)))
     }
 }
 

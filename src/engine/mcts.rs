@@ -143,7 +143,7 @@ impl MctsPlayer {
             marked_pv: Vec::new(),
             iterations: Vec::new(),
             book: Some(BookPlay {
-                quality: e.quality,
+                entry: e,
                 instead_of: expected.round() as u64,
             }),
         })
@@ -442,11 +442,10 @@ mod book_tests {
         let mut p = player(2.0, Some(1000), &t);
         assert_eq!(genmove(&mut p, &g, false), a1);
         let r = p.last_search().unwrap();
-        let book = BookPlay {
-            quality: 24,
-            instead_of: 1000,
-        };
-        assert_eq!(r.book, Some(book));
+        let book = r
+            .book
+            .map(|b| (b.entry.quality, b.entry.depth, b.instead_of));
+        assert_eq!(book, Some((24, 0, 1000)));
         assert_eq!(r.snapshot.playouts, 0);
         // A timed move compares with the guessed rate: 0.01 s x 25,000/s.
         let mut p = player(2.0, None, &t);

@@ -124,8 +124,8 @@ impl Reporting {
             eprintln!(
                 "{color} {m}: book move from the table in {:.2} s (quality {}: about {:.0} visits of the move; this search would have made about {} playouts)",
                 elapsed.as_secs_f64(),
-                b.quality,
-                2f64.powf(b.quality as f64 / 2.0),
+                b.entry.quality,
+                b.entry.visits(),
                 b.instead_of
             );
             return;

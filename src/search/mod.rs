@@ -361,7 +361,7 @@ impl Searcher {
         if e.depth != 0 || e.mv == PASS || !table::playable(board, color, e.mv) {
             return None;
         }
-        let mv = Move::Play(board.coord(Point(e.mv)));
+        let mv = table::code_to_move(board, e.mv);
         game.is_legal(color, mv).then_some((mv, e))
     }
 

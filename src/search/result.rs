@@ -129,8 +129,8 @@ pub struct SearchResult {
 /// A move played from the table without a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BookPlay {
-    /// The entry's quality: its move had about 2^(quality / 2) visits.
-    pub quality: u8,
+    /// The table's entry that chose the move.
+    pub entry: crate::table::Entry,
     /// The playouts this move's search would have made, as estimated.
     pub instead_of: u64,
 }

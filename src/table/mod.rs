@@ -36,7 +36,7 @@ pub use entry::{Entry, Slot, SlotState, depth_class, quality_of};
 use header::*;
 pub use header::{Header, file_bytes};
 use scope::*;
-pub use scope::{Scope, class_key, key, komi_class, playable, rules_code};
+pub use scope::{Scope, class_key, code_to_move, key, komi_class, playable, rules_code};
 pub use verify::VerifyReport;
 
 use crate::rules::board::SLOTS;

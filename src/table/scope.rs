@@ -2,6 +2,7 @@
 //! that tell positions of different games apart.
 
 use super::*;
+use crate::rules::Move;
 
 /// Which games a table file may hold. `None` means any.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -109,6 +110,15 @@ pub fn class_key(komi: f64, rules: Rules) -> u64 {
     mix(0x6b6f_6d69_0000_0000
         ^ (komi_class(komi) as u32 as u64)
         ^ ((rules_code(rules) as u64) << 40))
+}
+
+/// The move a table move code stands for on `board`.
+pub fn code_to_move(board: &Board, mv: u16) -> Move {
+    if mv == PASS {
+        Move::Pass
+    } else {
+        Move::Play(board.coord(Point(mv)))
+    }
 }
 
 /// Whether `mv` (a move code read from the table) can be played by `color`
