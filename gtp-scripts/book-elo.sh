@@ -10,16 +10,22 @@
 #              OUT/elo.tsv, OUT/elo.svg, OUT/elo.png.
 #       STAGE  what each stage adds to the book: a duration for
 #              `book build --time` (30m, 1h, ...) or a number of positions
-#              for `--positions`. Stages add up: "1h 1h 2h" gives books of
-#              1, 2 and 4 hours.
+#              for `--positions` (with METHOD=learn: of games for
+#              `book learn --games`). Stages add up: "1h 1h 2h" gives
+#              books of 1, 2 and 4 hours.
 #   A rerun with the same OUT goes on: a stage whose copy exists is not
 #   built again, and each match resumes after the games it has.
 #
 # Environment (defaults in brackets):
 #   TENGEN          the binary [target/release/tengen]
 #   SIZE, KOMI      the game [9, 7]
-#   THREADS         threads of the build [all cores]; the games use one each
+#   METHOD          how the book grows [build]: build (a deep search of each
+#                   position) or learn (self-play games whose results choose
+#                   the moves; its tree is OUT/book.table.learn.json)
+#   THREADS         threads of the build, or games at once of learn [all
+#                   cores]; the match games use one each
 #   BOOK_PLAYOUTS   playouts of each book position's search [20000]
+#   GAME_PLAYOUTS   playouts a move of learn's games [PLAYOUTS, else 1000]
 #   GAMES           games per stage [400]; colours alternate
 #   PLAYOUTS        fixed playouts a move in the games, or
 #   MOVE_SECS       seconds a move in the games when PLAYOUTS is empty [0.5]
@@ -30,7 +36,7 @@
 #   SEED            seed of the games [1]
 set -eu
 if [ $# -lt 2 ]; then
-    sed -n '2,30p' "$0" >&2
+    sed -n '2,37p' "$0" >&2
     exit 2
 fi
 OUT=$1
@@ -43,6 +49,15 @@ GAMES=${GAMES:-400}
 BOOK_RATIO=${BOOK_RATIO:-2}
 ENTRIES=${ENTRIES:-4194304}
 SEED=${SEED:-1}
+METHOD=${METHOD:-build}
+GAME_PLAYOUTS=${GAME_PLAYOUTS:-${PLAYOUTS:-1000}}
+case $METHOD in
+    build | learn) ;;
+    *)
+        echo "book-elo: METHOD is 'build' or 'learn', not '$METHOD'" >&2
+        exit 2
+        ;;
+esac
 if [ ! -x "$TENGEN" ]; then
     echo "book-elo: $TENGEN not found; run 'cargo build --release' or set TENGEN" >&2
     exit 2
@@ -71,15 +86,21 @@ for STAGE in "$@"; do
     k=$((k + 1))
     COPY=$OUT/stage-$k.table
     if [ ! -f "$COPY" ]; then
-        case $STAGE in
-            *[!0-9]*) BUDGET="--time $STAGE" ;;
-            *) BUDGET="--positions $STAGE" ;;
+        case $STAGE:$METHOD in
+            *[!0-9]*:*) BUDGET="--time $STAGE" ;;
+            *:build) BUDGET="--positions $STAGE" ;;
+            *:learn) BUDGET="--games $STAGE" ;;
         esac
-        echo "== book-elo: stage $k: book build $BUDGET"
+        if [ "$METHOD" = build ]; then
+            HOW="--position-playouts $BOOK_PLAYOUTS"
+        else
+            HOW="--game-playouts $GAME_PLAYOUTS"
+        fi
+        echo "== book-elo: stage $k: book $METHOD $BUDGET"
         START=$(date +%s)
         # shellcheck disable=SC2086
         "$TENGEN" --size "$SIZE" --komi "$KOMI" --table "$BOOK" --table-entries "$ENTRIES" \
-            $BUILD_THREADS --quiet book build $BUDGET --position-playouts "$BOOK_PLAYOUTS"
+            $BUILD_THREADS --quiet book "$METHOD" $BUDGET $HOW
         END=$(date +%s)
         echo $(($(cat "$SECS_FILE") + END - START)) > "$SECS_FILE"
         cp "$BOOK" "$COPY.part"

@@ -8,7 +8,10 @@
 #
 # Arguments: [DURATION] [TABLE]   (defaults: 1h, book/9x9.table)
 # Environment: TENGEN (the binary; default target/release/tengen),
-#              SIZE (9), KOMI (7), THREADS (all cores), PLAYOUTS (20000).
+#              SIZE (9), KOMI (7), THREADS (all cores), PLAYOUTS (20000),
+#              METHOD (build: deep searches of positions; learn: self-play
+#              games whose results choose the moves, docs/table.md),
+#              GAME_PLAYOUTS (1000, learn only).
 set -eu
 DURATION=${1:-1h}
 TABLE=${2:-book/9x9.table}
@@ -16,6 +19,8 @@ TENGEN=${TENGEN:-target/release/tengen}
 SIZE=${SIZE:-9}
 KOMI=${KOMI:-7}
 PLAYOUTS=${PLAYOUTS:-20000}
+METHOD=${METHOD:-build}
+GAME_PLAYOUTS=${GAME_PLAYOUTS:-1000}
 THREADS_OPT=""
 if [ -n "${THREADS:-}" ]; then THREADS_OPT="--threads $THREADS"; fi
 
@@ -24,9 +29,19 @@ if [ ! -x "$TENGEN" ]; then
     exit 2
 fi
 echo "== nightly book $(date -u +%Y-%m-%dT%H:%M:%SZ): $TABLE, ${SIZE}x$SIZE komi $KOMI, $DURATION"
-# shellcheck disable=SC2086
-"$TENGEN" --size "$SIZE" --komi "$KOMI" --table "$TABLE" $THREADS_OPT \
-    book build --time "$DURATION" --position-playouts "$PLAYOUTS"
+case $METHOD in
+build)
+    # shellcheck disable=SC2086
+    "$TENGEN" --size "$SIZE" --komi "$KOMI" --table "$TABLE" $THREADS_OPT \
+        book build --time "$DURATION" --position-playouts "$PLAYOUTS" ;;
+learn)
+    # shellcheck disable=SC2086
+    "$TENGEN" --size "$SIZE" --komi "$KOMI" --table "$TABLE" $THREADS_OPT \
+        book learn --time "$DURATION" --game-playouts "$GAME_PLAYOUTS" ;;
+*)
+    echo "nightly-book: METHOD is 'build' or 'learn', not '$METHOD'" >&2
+    exit 2 ;;
+esac
 "$TENGEN" --table "$TABLE" table verify
 "$TENGEN" --table "$TABLE" table info | sed -n '1,9p'
 "$TENGEN" --size "$SIZE" --komi "$KOMI" --table "$TABLE" book show --lines 3 --depth 10

@@ -84,3 +84,44 @@ fn the_book_script_plays_every_stage_and_plots_elo_against_build_time() {
     );
     assert_eq!(std::fs::read_to_string(out.join("elo.tsv")).unwrap(), tsv);
 }
+
+#[test]
+fn the_book_script_learns_the_book_from_games_with_method_learn() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("bl");
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("gtp-scripts/book-elo.sh");
+    let o = Command::new("sh")
+        .arg(&script)
+        .arg(&out)
+        .args(["3", "3"])
+        .env("TENGEN", env!("CARGO_BIN_EXE_tengen"))
+        .env("METHOD", "learn")
+        .env("SIZE", "5")
+        .env("KOMI", "3")
+        .env("THREADS", "1")
+        .env("GAMES", "2")
+        .env("PLAYOUTS", "30")
+        .env("ENTRIES", "1024")
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{err}");
+    let said = String::from_utf8_lossy(&o.stdout);
+    assert!(said.contains("stage 2: book learn --games 3"), "{said}");
+    // The learning tree holds both stages' games.
+    let tree = std::fs::read_to_string(out.join("book.table.learn.json")).unwrap();
+    assert!(tree.contains("\"games\":6,"), "{tree}");
+    let tsv = std::fs::read_to_string(out.join("elo.tsv")).unwrap();
+    assert_eq!(tsv.lines().count(), 3, "one row per stage: {tsv}");
+
+    let o = Command::new("sh")
+        .arg(&script)
+        .arg(dir.path().join("bad"))
+        .arg("3")
+        .env("TENGEN", env!("CARGO_BIN_EXE_tengen"))
+        .env("METHOD", "search")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("METHOD is 'build' or 'learn'"));
+}

@@ -8,6 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
 
+use tengen::book::games::{LearnConfig, Learner};
 use tengen::book::{self, BookGame, BuildConfig, Builder};
 use tengen::table::{OpenMode, Scope, Table};
 
@@ -42,6 +43,43 @@ pub enum BookAction {
         /// each move of a line.
         #[arg(long, default_value_t = 0.3)]
         explore: f64,
+    },
+    /// Learn the book from games: the engine plays itself from the empty
+    /// board, a tree of the games' results chooses the first --depth moves
+    /// among each position's best candidates (UCB1), and each position's
+    /// most played move goes into --table once it has --min-games games.
+    /// The tree is saved after every game (--tree); resumable.
+    Learn {
+        /// Stop after this long, e.g. 2h, 30m.
+        #[arg(long, value_name = "DURATION", value_parser = humantime::parse_duration)]
+        time: Option<std::time::Duration>,
+        /// Stop after this many games (in this run).
+        #[arg(long, value_name = "N")]
+        games: Option<u64>,
+        /// Playouts a move in the games [default: global --playouts, else 1000].
+        #[arg(long = "game-playouts", value_name = "N")]
+        game_playouts: Option<u64>,
+        /// Moves from the empty board that the tree chooses.
+        #[arg(long, default_value_t = 10)]
+        depth: usize,
+        /// Candidate moves of a position (the best of a short search).
+        #[arg(long, default_value_t = 5)]
+        candidates: usize,
+        /// Playouts of the short search that gives the candidates.
+        #[arg(long = "candidate-playouts", value_name = "N", default_value_t = 2000)]
+        candidate_playouts: u64,
+        /// UCB1's exploration constant.
+        #[arg(long, default_value_t = 0.5)]
+        exploration: f64,
+        /// Games a move needs before the table holds it as a book move.
+        #[arg(long = "min-games", value_name = "N", default_value_t = 16)]
+        min_games: u64,
+        /// Games played at once, one thread each [default: global --threads].
+        #[arg(long, value_name = "N")]
+        workers: Option<usize>,
+        /// The tree of results [default: the table's path + .learn.json].
+        #[arg(long, value_name = "FILE")]
+        tree: Option<PathBuf>,
     },
     /// Print the book's main lines (move, quality, depth) from a position.
     Show {
@@ -99,6 +137,47 @@ pub fn run(engine: &EngineArgs, args: &BookArgs) -> Result<ExitCode> {
                 time: *time,
             };
             build(engine, &game, t, config)
+        }
+        BookAction::Learn {
+            time,
+            games,
+            game_playouts,
+            depth,
+            candidates,
+            candidate_playouts,
+            exploration,
+            min_games,
+            workers,
+            tree,
+        } => {
+            anyhow::ensure!(
+                time.is_some() || games.is_some(),
+                "book learn needs a budget: --time (e.g. 2h) or --games N"
+            );
+            anyhow::ensure!(
+                exploration.is_finite() && *exploration >= 0.0,
+                "--exploration is a constant of at least 0, not {exploration}"
+            );
+            anyhow::ensure!(*candidates >= 1, "--candidates must be at least 1");
+            let t = open_rw(engine, &game)?;
+            let config = LearnConfig {
+                game_playouts: game_playouts.or(engine.playouts).unwrap_or(1_000),
+                depth: *depth,
+                candidates: *candidates,
+                candidate_playouts: *candidate_playouts,
+                exploration: *exploration,
+                min_games: *min_games,
+                workers: workers.unwrap_or(engine.config()?.search.threads).max(1),
+                seed: engine.seed,
+                games: *games,
+                time: *time,
+            };
+            let tree = tree.clone().unwrap_or_else(|| {
+                let mut p = engine.table_path().into_os_string();
+                p.push(".learn.json");
+                PathBuf::from(p)
+            });
+            learn(engine, &game, t, config, tree)
         }
         BookAction::Show {
             moves,
@@ -200,6 +279,93 @@ fn build(
         v.used,
         100.0 * v.used as f64 / v.entries as f64
     );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `book learn`: games into the tree and the table until the budget (or
+/// Ctrl-C).
+fn learn(
+    engine: &EngineArgs,
+    game: &BookGame,
+    t: Arc<Table>,
+    config: LearnConfig,
+    tree: PathBuf,
+) -> Result<ExitCode> {
+    let weights = engine.load_weights()?;
+    let learner = Learner::new(
+        t.clone(),
+        game.clone(),
+        config.clone(),
+        &weights,
+        tree.clone(),
+    )?;
+    static STOP: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::Relaxed) {
+            tengen::table::flush_all();
+            std::process::exit(130);
+        }
+    });
+    let before = learner.tree();
+    eprintln!(
+        "book learn: {} ({}), tree {} ({} games so far), {} playouts a move, depth {}, {} candidates, {} at once; Ctrl-C stops cleanly",
+        engine.table_path().display(),
+        t.scope().describe(),
+        tree.display(),
+        before.games,
+        config.game_playouts,
+        config.depth,
+        config.candidates,
+        config.workers
+    );
+    let (len, unit) = match (config.games, config.time) {
+        (Some(n), _) => (n, "games"),
+        (None, Some(t)) => (t.as_secs().max(1), "s"),
+        _ => unreachable!("checked above"),
+    };
+    let bar = bar(len, engine.quiet, unit);
+    let by_games = config.games.is_some();
+    let quiet = engine.quiet;
+    let played = learner.run(&STOP, &|n, elapsed, r| {
+        let line: Vec<String> = r.line.iter().map(|m| m.to_string()).collect();
+        let what = format!(
+            "{}: {} in {} moves",
+            line.join(" "),
+            r.winner.map_or("jigo".to_string(), |c| format!("{c} won")),
+            r.moves
+        );
+        match &bar {
+            Some(b) => {
+                b.set_position(if by_games { n } else { elapsed.as_secs() });
+                b.set_message(what);
+            }
+            None if !quiet => eprintln!(
+                "book learn: game {n}, {:.0} s: {what}",
+                elapsed.as_secs_f64()
+            ),
+            None => {}
+        }
+    });
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    t.flush()?;
+    let after = learner.tree();
+    println!(
+        "book learn: {played} games{}; {} holds {} games over {} positions",
+        if STOP.load(Ordering::Relaxed) {
+            " (stopped by Ctrl-C)"
+        } else {
+            ""
+        },
+        tree.display(),
+        after.games,
+        after.nodes.len()
+    );
+    println!("  first move: games, score of the side that played it");
+    for a in after.root_arms(game) {
+        println!("  {:<4} {:>6} {:>6.1}%", a.mv, a.games, 100.0 * a.mean());
+    }
     Ok(ExitCode::SUCCESS)
 }
 

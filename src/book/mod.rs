@@ -1,6 +1,10 @@
 //! The opening book: the best-move table, deepened by `book build`, read
 //! by `book show`, seeded by `book import` (Fuego's `book.dat` text
-//! format). The table *is* the book; nothing else is stored.
+//! format), or learned from the results of games by `book learn`
+//! ([`games`], whose tree of game results lives in a file of its own).
+//! The table *is* the book the engine reads.
+
+pub mod games;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -443,12 +447,12 @@ pub fn import(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::table::{OpenMode, Scope};
 
     /// A fresh table in a scratch folder, removed when the guard drops.
-    fn table(name: &str, g: &BookGame) -> (tempfile::TempDir, Arc<Table>) {
+    pub(crate) fn table(name: &str, g: &BookGame) -> (tempfile::TempDir, Arc<Table>) {
         let dir = tempfile::Builder::new()
             .prefix(&format!("tengen-book-{name}-"))
             .tempdir()
