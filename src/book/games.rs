@@ -251,14 +251,21 @@ impl Learner {
     ) -> Result<Learner, LearnError> {
         check_table(&table, &game)?;
         let tree = LearnTree::load(&path, &game)?;
-        Ok(Learner {
+        let learner = Learner {
             table,
             game,
             config,
             weights: weights.clone(),
             path,
             tree: Mutex::new(tree),
-        })
+        };
+        // The table may have lost its last stores to a kill (it is flushed
+        // once a minute, the tree after every game), or be a new file:
+        // every position's book move goes in again.
+        for (&key, node) in &learner.tree.lock().nodes {
+            learner.store(key, node);
+        }
+        Ok(learner)
     }
 
     /// A copy of the tree as it stands.
@@ -625,6 +632,18 @@ mod tests {
         let board = crate::rules::Board::new(5);
         assert_eq!(table::code_to_move(&board, e.mv).to_string(), best.mv);
         assert_eq!(e.quality, quality_of(best.games * 40));
+
+        // A new table gets the book from the tree alone.
+        let (_dir2, fresh) = table("learn-fresh", &g);
+        Learner::new(
+            fresh.clone(),
+            g.clone(),
+            config(0, 1),
+            &Weights::default(),
+            path.clone(),
+        )
+        .unwrap();
+        assert_eq!(fresh.probe(key), Some(e));
 
         // A new learner goes on from the file.
         let l = Learner::new(
