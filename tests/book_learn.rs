@@ -32,6 +32,15 @@ fn book_learn_plays_games_into_its_tree_and_the_table() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--time") && err.contains("--games"), "{err}");
 
+    let o = tengen(
+        d,
+        "3",
+        &["book", "learn", "--games", "1", "--game-playouts", "0"],
+    );
+    assert!(!o.status.success());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--game-playouts"), "{err}");
+
     let learn = [
         "book",
         "learn",

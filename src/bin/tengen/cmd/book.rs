@@ -159,9 +159,14 @@ pub fn run(engine: &EngineArgs, args: &BookArgs) -> Result<ExitCode> {
                 "--exploration is a constant of at least 0, not {exploration}"
             );
             anyhow::ensure!(*candidates >= 1, "--candidates must be at least 1");
+            let game_playouts = game_playouts.or(engine.playouts).unwrap_or(1_000);
+            anyhow::ensure!(
+                game_playouts >= 1 && *candidate_playouts >= 1,
+                "--game-playouts (or --playouts) and --candidate-playouts must be at least 1"
+            );
             let t = open_rw(engine, &game)?;
             let config = LearnConfig {
-                game_playouts: game_playouts.or(engine.playouts).unwrap_or(1_000),
+                game_playouts,
                 depth: *depth,
                 candidates: *candidates,
                 candidate_playouts: *candidate_playouts,
