@@ -336,8 +336,8 @@ impl Learner {
     /// Walks the tree from the empty board, adding one position and
     /// counting each chosen move as played (a game in flight is a loss
     /// until it ends, so that parallel games spread out). Returns the
-    /// game, the path (key, arm) and the moves.
-    fn walk(&self, seed: u64) -> (Game, Vec<(u64, usize)>, Vec<Move>) {
+    /// path (key, arm) and the moves.
+    fn walk(&self, seed: u64) -> (Vec<(u64, usize)>, Vec<Move>) {
         let mut game = self.game.new_game();
         let mut path = Vec::new();
         let mut line = Vec::new();
@@ -368,14 +368,14 @@ impl Learner {
                 break;
             }
         }
-        (game, path, line)
+        (path, line)
     }
 
     /// Plays game number `index` of this run: a walk, then the engine to
     /// the end. `None` when `stop` cut it short (its walk is undone).
     fn play(&self, index: u64, stop: &AtomicBool) -> Option<GameReport> {
         let seed = mix64(self.config.seed ^ index.wrapping_mul(0x2545_f491_4f6c_dd1d));
-        let (_, path, line) = self.walk(seed);
+        let (path, line) = self.walk(seed);
         let mut players = [self.engine(seed), self.engine(mix64(seed ^ 1))];
         let mut to_move = Color::Black;
         for &mv in &line {
