@@ -27,7 +27,8 @@ use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 use super::{BookError, BookGame, check_table};
-use crate::engine::{Engine, EngineConfig, Genmove, PlayOptions};
+use crate::engine::selfplay::{Played, play_out};
+use crate::engine::{Engine, EngineConfig};
 use crate::rules::zobrist::mix64;
 use crate::rules::{Color, Game, Move};
 use crate::search::{Limits, SearchConfig, Searcher};
@@ -274,27 +275,14 @@ impl Learner {
     }
 
     fn engine(&self, seed: u64) -> Engine {
-        let cfg = EngineConfig {
+        let cfg = EngineConfig::fixed_playouts(
+            self.game.size,
+            self.game.komi,
+            self.game.rules,
+            self.weights.clone(),
+            self.config.game_playouts,
             seed,
-            size: self.game.size,
-            komi: self.game.komi,
-            rules: self.game.rules,
-            status_playouts: 64,
-            weights: self.weights.clone(),
-            search: SearchConfig {
-                threads: 1,
-                max_tree_bytes: 64 << 20,
-                seed,
-                reuse: true,
-            },
-            play: PlayOptions {
-                playouts: Some(self.config.game_playouts),
-                status_playouts: 64,
-                ..PlayOptions::default()
-            },
-            table: None,
-            ..EngineConfig::default()
-        };
+        );
         Engine::new(cfg).expect("the book's size and komi are valid")
     }
 
@@ -385,48 +373,16 @@ impl Learner {
             to_move = to_move.opponent();
         }
         let limit = 3 * self.game.size * self.game.size;
-        let mut passes = 0;
-        let mut moves = line.len();
-        let mut winner = None;
-        let mut decided = false;
-        while moves < limit {
-            if stop.load(Ordering::Relaxed) {
-                let mut t = self.tree.lock();
-                for &(key, i) in &path {
-                    t.nodes.get_mut(&key).expect("walked").arms[i].games -= 1;
-                }
-                t.abandoned += 1;
-                return None;
+        let Some(Played { winner, moves }) =
+            play_out(&mut players, to_move, line.len(), limit, stop)
+        else {
+            let mut t = self.tree.lock();
+            for &(key, i) in &path {
+                t.nodes.get_mut(&key).expect("walked").arms[i].games -= 1;
             }
-            let me = (to_move == Color::White) as usize;
-            let mv = match players[me].genmove(to_move, true, false) {
-                Ok(Genmove::Move(m)) => m,
-                Ok(Genmove::Resign) | Err(_) => {
-                    winner = Some(to_move.opponent());
-                    decided = true;
-                    break;
-                }
-            };
-            moves += 1;
-            if players[1 - me].play(to_move, mv).is_err() {
-                winner = Some(to_move);
-                decided = true;
-                break;
-            }
-            passes = if mv == Move::Pass { passes + 1 } else { 0 };
-            if passes >= 2 {
-                break;
-            }
-            to_move = to_move.opponent();
-        }
-        if !decided {
-            let score = players[0].final_score();
-            winner = (score != 0.0).then_some(if score > 0.0 {
-                Color::Black
-            } else {
-                Color::White
-            });
-        }
+            t.abandoned += 1;
+            return None;
+        };
         self.record(&path, winner);
         Some(GameReport {
             line,

@@ -6,6 +6,7 @@ mod lifedeath;
 pub mod mcts;
 pub mod random;
 mod records;
+pub mod selfplay;
 mod status;
 pub mod time;
 

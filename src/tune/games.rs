@@ -3,14 +3,14 @@
 //! `match` machinery.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use super::fitness::{Eval, Evaluator, Job};
 use super::genes::GeneSpace;
-use crate::engine::{Engine, EngineConfig, Genmove, PlayOptions};
+use crate::engine::selfplay::play_out;
+use crate::engine::{Engine, EngineConfig};
 use crate::matchplay::{self, EngineCommand, MatchConfig};
-use crate::rules::{Color, Move};
-use crate::search::SearchConfig;
+use crate::rules::{Color, Rules};
 use crate::weights::Weights;
 
 /// Who a `Score` job plays against.
@@ -43,26 +43,14 @@ pub struct GameFitness {
 }
 
 fn engine(w: &Weights, g: &GameFitness, seed: u64) -> Engine {
-    let cfg = EngineConfig {
+    let cfg = EngineConfig::fixed_playouts(
+        g.size,
+        g.komi,
+        Rules::default(),
+        w.clone(),
+        g.playouts,
         seed,
-        size: g.size,
-        komi: g.komi,
-        status_playouts: 64,
-        weights: w.clone(),
-        search: SearchConfig {
-            threads: 1,
-            max_tree_bytes: 64 << 20,
-            seed,
-            reuse: true,
-        },
-        play: PlayOptions {
-            playouts: Some(g.playouts),
-            status_playouts: 64,
-            ..PlayOptions::default()
-        },
-        table: None,
-        ..EngineConfig::default()
-    };
+    );
     Engine::new(cfg).expect("the tuner's board size and komi are valid")
 }
 
@@ -77,33 +65,10 @@ pub fn play_in_process(
         engine(black, g, seed),
         engine(white, g, seed ^ 0x9e37_79b9_7f4a_7c15),
     ];
-    let mut passes = 0;
-    let mut to_move = Color::Black;
-    for _ in 0..g.move_limit {
-        let me = (to_move == Color::White) as usize;
-        let mv = match players[me].genmove(to_move, true, false) {
-            Ok(Genmove::Move(m)) => m,
-            Ok(Genmove::Resign) => return Some(to_move.opponent()),
-            // A failing engine loses the game.
-            Err(_) => return Some(to_move.opponent()),
-        };
-        if players[1 - me].play(to_move, mv).is_err() {
-            return Some(to_move);
-        }
-        passes = if mv == Move::Pass { passes + 1 } else { 0 };
-        if passes >= 2 {
-            break;
-        }
-        to_move = to_move.opponent();
-    }
-    let score = players[0].final_score();
-    if score > 0.0 {
-        Some(Color::Black)
-    } else if score < 0.0 {
-        Some(Color::White)
-    } else {
-        None
-    }
+    let go = AtomicBool::new(false);
+    play_out(&mut players, Color::Black, 0, g.move_limit, &go)
+        .expect("never stopped")
+        .winner
 }
 
 /// A game seed for pair `i` of a comparison seeded `seed`.
