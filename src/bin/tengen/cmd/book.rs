@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 
 use anyhow::{Context, Result};
 use clap::{Args, Subcommand};
@@ -12,7 +12,7 @@ use tengen::book::games::{LearnConfig, Learner};
 use tengen::book::{self, BookGame, BuildConfig, Builder};
 use tengen::table::{OpenMode, Scope, Table};
 
-use crate::cmd::{bar, open_for_reading};
+use crate::cmd::{BudgetBar, open_for_reading, stop_on_ctrl_c};
 use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
@@ -227,14 +227,7 @@ fn build(
         &weights,
         engine.max_tree_bytes(),
     )?;
-    static STOP: AtomicBool = AtomicBool::new(false);
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::Relaxed) {
-            // A second Ctrl-C: flush and leave at once.
-            tengen::table::flush_all();
-            std::process::exit(130);
-        }
-    });
+    let stop = stop_on_ctrl_c();
     eprintln!(
         "book build: {} ({}), {} playouts per position, depth {}, explore {}; Ctrl-C stops cleanly",
         path.display(),
@@ -243,39 +236,22 @@ fn build(
         config.depth,
         config.explore
     );
-    let (len, unit) = match (config.positions, config.time) {
-        (Some(n), _) => (n, "positions"),
-        (None, Some(t)) => (t.as_secs().max(1), "s"),
-        _ => unreachable!("checked above"),
-    };
-    let bar = bar(len, engine.quiet, unit);
-    let by_positions = config.positions.is_some();
-    let (units, searched) = builder.run(&STOP, &mut |units, searched, elapsed, u| {
+    let bar = BudgetBar::new(config.positions, config.time, "positions", engine.quiet);
+    let (units, searched) = builder.run(stop, &mut |units, searched, elapsed, u| {
         let what = describe_unit(u);
-        match &bar {
-            Some(b) => {
-                b.set_position(if by_positions {
-                    searched
-                } else {
-                    elapsed.as_secs()
-                });
-                b.set_message(what);
-            }
-            None if !engine.quiet => eprintln!(
+        if !bar.show(searched, elapsed, what.clone()) && !engine.quiet {
+            eprintln!(
                 "book: unit {units}, {searched} searched, {:.0} s: {what}",
                 elapsed.as_secs_f64()
-            ),
-            None => {}
+            );
         }
     });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    bar.finish();
     t.flush()?;
     let v = t.verify(false);
     println!(
         "book build: {units} units, {searched} positions searched{}; {} holds {} entries ({:.3}% full)",
-        if STOP.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) {
             " (stopped by Ctrl-C)"
         } else {
             ""
@@ -304,13 +280,7 @@ fn learn(
         &weights,
         tree.clone(),
     )?;
-    static STOP: AtomicBool = AtomicBool::new(false);
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::Relaxed) {
-            tengen::table::flush_all();
-            std::process::exit(130);
-        }
-    });
+    let stop = stop_on_ctrl_c();
     let before = learner.tree();
     eprintln!(
         "book learn: {} ({}), tree {} ({} games so far), {} playouts a move, depth {}, {} candidates, {} at once; Ctrl-C stops cleanly",
@@ -323,15 +293,9 @@ fn learn(
         config.candidates,
         config.workers
     );
-    let (len, unit) = match (config.games, config.time) {
-        (Some(n), _) => (n, "games"),
-        (None, Some(t)) => (t.as_secs().max(1), "s"),
-        _ => unreachable!("checked above"),
-    };
-    let bar = bar(len, engine.quiet, unit);
-    let by_games = config.games.is_some();
+    let bar = BudgetBar::new(config.games, config.time, "games", engine.quiet);
     let quiet = engine.quiet;
-    let played = learner.run(&STOP, &|n, elapsed, r| {
+    let played = learner.run(stop, &|n, elapsed, r| {
         let line: Vec<String> = r.line.iter().map(|m| m.to_string()).collect();
         let what = format!(
             "{}: {} in {} moves",
@@ -339,26 +303,19 @@ fn learn(
             r.winner.map_or("jigo".to_string(), |c| format!("{c} won")),
             r.moves
         );
-        match &bar {
-            Some(b) => {
-                b.set_position(if by_games { n } else { elapsed.as_secs() });
-                b.set_message(what);
-            }
-            None if !quiet => eprintln!(
+        if !bar.show(n, elapsed, what.clone()) && !quiet {
+            eprintln!(
                 "book learn: game {n}, {:.0} s: {what}",
                 elapsed.as_secs_f64()
-            ),
-            None => {}
+            );
         }
     });
-    if let Some(b) = bar {
-        b.finish_and_clear();
-    }
+    bar.finish();
     t.flush()?;
     let after = learner.tree();
     println!(
         "book learn: {played} games{}; {} holds {} games over {} positions",
-        if STOP.load(Ordering::Relaxed) {
+        if stop.load(Ordering::Relaxed) {
             " (stopped by Ctrl-C)"
         } else {
             ""

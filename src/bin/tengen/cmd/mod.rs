@@ -17,7 +17,8 @@ pub mod weights;
 
 use std::io::{self, IsTerminal};
 use std::path::Path;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use anyhow::Result;
 
@@ -43,6 +44,63 @@ pub fn bar(len: u64, quiet: bool, unit: &str) -> Option<indicatif::ProgressBar> 
         .expect("a valid template"),
     );
     Some(b)
+}
+
+/// Ctrl-C (or SIGTERM, SIGHUP) sets the returned flag: a long job stops
+/// after its unit of work and saves what it has. A second one flushes any
+/// open table and leaves at once (exit 130).
+pub fn stop_on_ctrl_c() -> &'static AtomicBool {
+    static STOP: AtomicBool = AtomicBool::new(false);
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            tengen::table::flush_all();
+            std::process::exit(130);
+        }
+    });
+    &STOP
+}
+
+/// The progress of a job bounded by a count of units or by a time: a bar
+/// on a terminal that counts whichever bounds the job.
+pub struct BudgetBar {
+    bar: Option<indicatif::ProgressBar>,
+    by_count: bool,
+}
+
+impl BudgetBar {
+    /// `count` wins when both are given; `unit` names what it counts.
+    pub fn new(count: Option<u64>, time: Option<Duration>, unit: &str, quiet: bool) -> BudgetBar {
+        let (len, unit) = match (count, time) {
+            (Some(n), _) => (n, unit),
+            (None, Some(t)) => (t.as_secs().max(1), "s"),
+            (None, None) => (0, unit),
+        };
+        BudgetBar {
+            bar: bar(len, quiet, unit),
+            by_count: count.is_some(),
+        }
+    }
+
+    /// Moves the bar to `count` units or `elapsed` and shows `what`;
+    /// false when there is no bar (the caller prints a log line instead).
+    pub fn show(&self, count: u64, elapsed: Duration, what: String) -> bool {
+        let Some(b) = &self.bar else {
+            return false;
+        };
+        b.set_position(if self.by_count {
+            count
+        } else {
+            elapsed.as_secs()
+        });
+        b.set_message(what);
+        true
+    }
+
+    pub fn finish(self) {
+        if let Some(b) = self.bar {
+            b.finish_and_clear();
+        }
+    }
 }
 
 /// Runs `job(i)` for i in 0..n on `threads` threads with deep stacks (the

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
@@ -14,7 +14,7 @@ use clap::{Args, Subcommand};
 use tengen::tsumego::OrderWeights;
 use tengen::tsumego::generate;
 
-use crate::cmd::{bar, parallel, threads};
+use crate::cmd::{bar, parallel, stop_on_ctrl_c, threads};
 use crate::options::EngineArgs;
 
 #[derive(Args, Debug)]
@@ -120,12 +120,7 @@ pub fn run(engine: &EngineArgs, args: &TsumegoArgs) -> Result<ExitCode> {
             })?;
             let weights = engine.load_weights()?;
             let w = OrderWeights::new(&weights);
-            static STOP: AtomicBool = AtomicBool::new(false);
-            let _ = ctrlc::set_handler(|| {
-                if STOP.swap(true, Ordering::Relaxed) {
-                    std::process::exit(130);
-                }
-            });
+            let stop = stop_on_ctrl_c();
             let progress = bar(*count as u64, engine.quiet, "problems");
             let start = Instant::now();
             let mut kept = 0usize;
@@ -135,7 +130,7 @@ pub fn run(engine: &EngineArgs, args: &TsumegoArgs) -> Result<ExitCode> {
             let threads = threads(engine);
             // Batches of candidates, appended in index order: a stopped or
             // killed run keeps every batch it finished.
-            while kept < *count && !STOP.load(Ordering::Relaxed) {
+            while kept < *count && !stop.load(Ordering::Relaxed) {
                 let batch = (threads * 8) as u64;
                 let base = next;
                 let mut got: Vec<generate::Generated> = Vec::new();
@@ -148,9 +143,9 @@ pub fn run(engine: &EngineArgs, args: &TsumegoArgs) -> Result<ExitCode> {
                             got.push(g);
                         }
                     },
-                    &STOP,
+                    stop,
                 );
-                if STOP.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) {
                     break;
                 }
                 tried += batch;
@@ -184,7 +179,7 @@ pub fn run(engine: &EngineArgs, args: &TsumegoArgs) -> Result<ExitCode> {
                 "generate: {kept} problems from {tried} candidates (candidates {first}..{next}; next run: --first {next}) in {:.1} s into {}{}; {}",
                 start.elapsed().as_secs_f64(),
                 out.display(),
-                if STOP.load(Ordering::Relaxed) {
+                if stop.load(Ordering::Relaxed) {
                     " (stopped by Ctrl-C)"
                 } else {
                     ""

@@ -4,7 +4,6 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -18,7 +17,7 @@ use tengen::tune::sample;
 use tengen::tune::workers::ThreadWorkers;
 use tengen::tune::{Algorithm, Evolution, Mutation, Selection};
 
-use crate::cmd::bar;
+use crate::cmd::{bar, stop_on_ctrl_c};
 use crate::options::EngineArgs;
 
 /// The static fitness's bonuses per rank (a clap value of its own, so that
@@ -351,19 +350,6 @@ impl Observer for Progress {
             b.finish_and_clear();
         }
     }
-}
-
-static STOP: AtomicBool = AtomicBool::new(false);
-
-/// Ctrl-C sets the stop flag (the run saves its checkpoint and ends); a
-/// second Ctrl-C leaves at once.
-pub fn stop_on_ctrl_c() -> &'static AtomicBool {
-    let _ = ctrlc::set_handler(|| {
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    });
-    &STOP
 }
 
 /// `--list`: the training and test lists, without solving.

@@ -10,7 +10,8 @@ use tengen::tune::config::Setup;
 use tengen::tune::mpi::{MpiWorkers, serve};
 use tengen::tune::run;
 
-use crate::cmd::tune::{Progress, TuneArgs, report, stop_on_ctrl_c};
+use crate::cmd::stop_on_ctrl_c;
+use crate::cmd::tune::{Progress, TuneArgs, report};
 use crate::options::EngineArgs;
 
 /// `Some(exit code)` if this process ran as part of a multi-rank job;
