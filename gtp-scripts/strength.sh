@@ -6,8 +6,18 @@
 #
 #   gtp-scripts/strength.sh match OPPONENT SIZE GAMES SECS [OUT]
 #       OPPONENT: pachi | gnugo (level 10) | "any GTP command"
-#       SECS: seconds per move for both sides, or "sd:MIN" for MIN minutes
-#             sudden death set by twogtp (as CGOS plays)
+#       SECS: the regime, one of
+#             N          seconds per move for both sides (Pachi treats it as
+#                        a cap and often stops early; tengen spends it)
+#             sd:MIN     MIN whole minutes sudden death per side, set by
+#                        twogtp (as CGOS plays); both engines manage their
+#                        clocks; twogtp never ends a game on time, so the
+#                        summary counts the games each side went over MIN
+#             byo:MIN+B/S  MIN minutes main time, then B minutes for every
+#                        S moves (Canadian byo-yomi, twogtp's -time MIN+B/S)
+#             po:N       equal playouts: N per move for both (tengen
+#                        --playouts N, Pachi -t =N, which takes N >= 500);
+#                        no clock
 #       OUT: result prefix (default target/strength/OPPONENT-SIZE-SECS);
 #            OUT.dat, one SGF per game, a summary in OUT.txt. A rerun with
 #            the same OUT continues where the file stops. Each game runs
@@ -62,12 +72,21 @@ match)
     [[ "$GAMES" =~ ^[0-9]+$ ]] || die "GAMES must be a number of games, not '$GAMES'"
     TIME_OPT=() PACHI_T=() TENGEN_T=()
     case "$SECS" in
-    sd:*) MIN=${SECS#sd:}; TIME_OPT=(-time "$MIN") ;;
-    *) [[ "$SECS" =~ ^[0-9.]+$ ]] || die "SECS must be seconds per move or sd:MINUTES, not '$SECS'"
+    sd:*) MIN=${SECS#sd:}
+       [[ "$MIN" =~ ^[0-9]+$ ]] || die "sd:MIN takes whole minutes (twogtp's -time), not '$MIN'"
+       TIME_OPT=(-time "$MIN") ;;
+    byo:*) SPEC=${SECS#byo:}
+       [[ "$SPEC" =~ ^[0-9]+\+[0-9]+/[0-9]+$ ]] || die "byo:MIN+B/S takes whole minutes of main time, byo-yomi minutes and stones (byo:5+1/10), not '$SPEC'"
+       TIME_OPT=(-time "$SPEC") ;;
+    po:*) N=${SECS#po:}
+       [[ "$N" =~ ^[0-9]+$ ]] && [ "$N" -gt 0 ] || die "po:N takes a number of playouts, not '$N'"
+       [ "$OPP" != pachi ] || [ "$N" -ge 500 ] || die "Pachi takes at least 500 playouts a move (-t =N), not $N"
+       PACHI_T=(-t "=$N"); TENGEN_T=(--playouts "$N") ;;
+    *) [[ "$SECS" =~ ^[0-9.]+$ ]] || die "SECS must be seconds per move, sd:MIN, byo:MIN+B/S or po:N, not '$SECS'"
        PACHI_T=(-t "$SECS"); TENGEN_T=(--move-secs "$SECS") ;;
     esac
     TAG=$(echo "$OPP" | tr -c 'A-Za-z0-9\n' '_' | cut -c1-20)
-    OUT=${6:-$ROOT/target/strength/$TAG-$SIZE-${SECS/:/}}
+    OUT=${6:-$ROOT/target/strength/$TAG-$SIZE-$(echo "$SECS" | tr -c 'A-Za-z0-9.\n' '_')}
     mkdir -p "$(dirname "$OUT")"
     need_tengen; need_gnugo
     case "$OPP" in
@@ -93,7 +112,9 @@ match)
             "${TIME_OPT[@]}" -sgffile "$OUT" || true
         [ "$(played)" -gt "$n" ] || die "gogui-twogtp recorded no game $n in $OUT.dat; see its messages above"
     done
-    python3 "$HERE/twogtp-summary.py" "$OUT.dat" | tee "$OUT.txt"
+    SUMMARY_OPT=()
+    [ -n "${MIN:-}" ] && SUMMARY_OPT=(--main-secs "$(awk -v m="$MIN" 'BEGIN {print m * 60}')")
+    python3 "$HERE/twogtp-summary.py" "$OUT.dat" "${SUMMARY_OPT[@]}" | tee "$OUT.txt"
     ;;
 speed)
     SECS=${2:-10}

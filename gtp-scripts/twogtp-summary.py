@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Summarise a gogui-twogtp result file (.dat) from one program's side.
 
-    twogtp-summary.py RESULTS.dat [NAME]
+    twogtp-summary.py RESULTS.dat [NAME] [--main-secs S]
 
 NAME (default: the Black program of game 0, as twogtp lists it) is matched
 against the BLACK/WHITE names in the file's header. Each game's result is the
@@ -12,7 +12,13 @@ and not scored, even when the referee scored the unfinished board. Prints games,
 wins, losses, jigo, unknown results, the score (a jigo counts half), its 95%
 confidence interval (normal approximation over per-game scores, Wilson when
 all games end the same way), the Elo difference, average game length and each
-side's average seconds per move.
+side's average seconds per move and seconds per game.
+
+gogui-twogtp sends time_settings but never ends a game on time: each engine
+keeps its own clock. With --main-secs S (sudden death of S seconds, as
+strength.sh passes for sd:MIN) the summary also counts, for each side, the
+games in which its total thinking time went over S: those it would have lost
+on time under a real clock (CGOS, a GoGui clock). They stay scored as played.
 """
 import math
 import sys
@@ -51,8 +57,18 @@ def winner(res):
 
 
 def main():
-    if len(sys.argv) < 2:
+    args = sys.argv[1:]
+    main_secs = None
+    if "--main-secs" in args:
+        i = args.index("--main-secs")
+        try:
+            main_secs = float(args[i + 1])
+        except (IndexError, ValueError):
+            sys.exit("--main-secs takes the seconds of sudden death per side, e.g. --main-secs 300")
+        del args[i : i + 2]
+    if not args:
         sys.exit(__doc__)
+    sys.argv = [sys.argv[0]] + args
     try:
         header, rows = parse(sys.argv[1])
     except OSError as e:
@@ -64,6 +80,7 @@ def main():
     we_are_first = name == header.get("Black")
     win = loss = jigo = unknown = 0
     scores, lengths, secs_us, secs_them, errors = [], [], [], [], []
+    game_us, game_them, over_us, over_them = [], [], 0, 0
     for r in rows:
         res = r.get("RES_R") or ""
         if res in ("", "?"):
@@ -95,6 +112,11 @@ def main():
             lengths.append(n)
             tb, tw = float(r.get("TIME_B", "0")), float(r.get("TIME_W", "0"))
             ours, theirs = (tb, tw) if our_colour == "B" else (tw, tb)
+            game_us.append(ours)
+            game_them.append(theirs)
+            if main_secs is not None:
+                over_us += ours > main_secs
+                over_them += theirs > main_secs
             if n > 0:
                 secs_us.append(ours / (n / 2))
                 secs_them.append(theirs / (n / 2))
@@ -126,7 +148,11 @@ def main():
         print(f"average length {sum(lengths) / len(lengths):.0f} moves", end="")
     if secs_us:
         print(f"; seconds per move: {name} {sum(secs_us) / len(secs_us):.2f}, opponent {sum(secs_them) / len(secs_them):.2f}", end="")
+    if game_us:
+        print(f"; seconds per game: {name} {sum(game_us) / len(game_us):.1f} (max {max(game_us):.1f}), opponent {sum(game_them) / len(game_them):.1f} (max {max(game_them):.1f})", end="")
     print()
+    if main_secs is not None:
+        print(f"over {main_secs:g} s of sudden death (a loss on time under a real clock): {name} {over_us} games, opponent {over_them}")
 
 
 if __name__ == "__main__":
