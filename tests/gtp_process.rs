@@ -331,14 +331,17 @@ fn the_handicap_giver_plays_on_in_the_opening() {
 /// not with a panic and a backtrace.
 #[test]
 fn a_closed_stdout_ends_quietly() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tengen"))
+    // The read end is closed before the program starts, so its first write
+    // fails whatever the scheduling (closing it after `spawn` raced with
+    // the program, which could fill the pipe's buffer first and exit 0).
+    let (reader, writer) = std::io::pipe().expect("a pipe");
+    drop(reader);
+    let child = Command::new(env!("CARGO_BIN_EXE_tengen"))
         .args(["weights", "--defaults"])
-        .stdout(Stdio::piped())
+        .stdout(writer)
         .stderr(Stdio::piped())
         .spawn()
         .expect("start tengen");
-    // Close the read end before the program prints.
-    drop(child.stdout.take());
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
