@@ -70,7 +70,7 @@ match)
     OPP=$2 SIZE=$3 GAMES=$4 SECS=$5
     [[ "$SIZE" =~ ^[0-9]+$ ]] || die "SIZE must be a board size, not '$SIZE'"
     [[ "$GAMES" =~ ^[0-9]+$ ]] || die "GAMES must be a number of games, not '$GAMES'"
-    TIME_OPT=() PACHI_T=() TENGEN_T=()
+    TIME_OPT=() PACHI_T=() TENGEN_T=() MIN=""
     case "$SECS" in
     sd:*) MIN=${SECS#sd:}
        [[ "$MIN" =~ ^[0-9]+$ ]] || die "sd:MIN takes whole minutes (twogtp's -time), not '$MIN'"
