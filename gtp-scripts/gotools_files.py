@@ -1,7 +1,7 @@
 """Reading GoTools' problem files, mapping their answers to GNU Go's owl
 codes, and a small GTP client that sets their positions up: shared by the
 gtp-scripts that compare tengen with GoTools (tsumego-vs-gnugo.py,
-tsumego-gtp.py, gotools-check.py)."""
+tsumego-gtp.py, gotools-check.py); score-trend.py uses its GTP client."""
 
 import re
 import shlex

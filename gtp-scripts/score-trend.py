@@ -13,9 +13,21 @@ reached it. GNU Go's estimate is rough; read trends over many games, not a
 single value.
 """
 import csv
+import os
 import shlex
-import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gotools_files import Gtp  # noqa: E402  (the scripts' shared GTP client)
+
+
+def estimate(reply):
+    """GNU Go's `estimate_score` reply ("= W+36.5 (upper bound: ...)", or
+    "= 0") as (winner colour or None, margin)."""
+    s = reply[1:].strip()
+    if s[:2] in ("B+", "W+"):
+        return s[0], float(s[2:].split()[0])
+    return None, 0.0
 
 
 def main():
@@ -44,24 +56,7 @@ def main():
             rows = list(csv.DictReader(f, delimiter="\t"))
     except OSError as e:
         sys.exit(f"{d}/results.tsv: {e.strerror}; is {d} a `tengen match --out` folder?")
-    gnugo = subprocess.Popen(shlex.split(opts["--gnugo"]), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
-
-    def gtp(c):
-        gnugo.stdin.write(c + "\n")
-        gnugo.stdin.flush()
-        out = []
-        while True:
-            line = gnugo.stdout.readline()
-            if not line:
-                sys.exit(f"GNU Go ended while answering '{c}'")
-            if not line.strip():
-                if out:
-                    break
-                continue
-            out.append(line.strip())
-        if out[0].startswith("?"):
-            raise ValueError(f"'{c}': {out[0]}")
-        return out[0][1:].strip()
+    gnugo = Gtp(shlex.split(opts["--gnugo"]), "install GNU Go (apt-get install gnugo) or name it with --gnugo")
 
     marks = list(range(every, until + 1, every))
     sums = {"black": {}, "white": {}}
@@ -73,19 +68,24 @@ def main():
         for m in marks:
             if m > moves:
                 break
-            try:
-                gtp(f"loadsgf {d}/game-{n:04d}.sgf {m + 1}")
-                s = gtp("estimate_score")
-            except ValueError as e:
-                print(f"game {n}: {e}", file=sys.stderr)
+            path = f"{d}/game-{n:04d}.sgf"
+            r = gnugo.cmd(f"loadsgf {path} {m + 1}")
+            if r.startswith("?"):
+                print(f"game {n}: loadsgf {path} {m + 1}: {r}", file=sys.stderr)
                 break
-            v = float(s[2:].split()[0]) * (1 if s[0] == mine else -1)
+            r = gnugo.cmd("estimate_score")
+            if r.startswith("?"):
+                print(f"game {n}: estimate_score after move {m}: {r}", file=sys.stderr)
+                break
+            winner, margin = estimate(r)
+            v = 0.0 if winner is None else margin * (1 if winner == mine else -1)
             est.append(v)
             sums[col].setdefault(m, []).append(v)
         print(n, col, outcome, res, " ".join(f"{v:+.0f}" for v in est), flush=True)
     for col, by in sums.items():
         means = " ".join(f"{m}:{sum(v) / len(v):+.1f}({len(v)})" for m, v in sorted(by.items()))
         print(f"mean as {col}: {means}")
+    gnugo.close()
 
 
 if __name__ == "__main__":
