@@ -68,15 +68,15 @@ def main():
         del args[i : i + 2]
     if not args:
         sys.exit(__doc__)
-    sys.argv = [sys.argv[0]] + args
+    path = args[0]
     try:
-        header, rows = parse(sys.argv[1])
+        header, rows = parse(path)
     except OSError as e:
-        sys.exit(f"{sys.argv[1]}: cannot read the twogtp result file: {e.strerror}")
+        sys.exit(f"{path}: cannot read the twogtp result file: {e.strerror}")
     first = header.get("Black", "black")
-    name = sys.argv[2] if len(sys.argv) > 2 else first
+    name = args[1] if len(args) > 1 else first
     if name != header.get("Black") and name != header.get("White"):
-        sys.exit(f"{sys.argv[1]}: no program named {name!r}; the file has Black {header.get('Black')!r} and White {header.get('White')!r}")
+        sys.exit(f"{path}: no program named {name!r}; the file has Black {header.get('Black')!r} and White {header.get('White')!r}")
     we_are_first = name == header.get("Black")
     win = loss = jigo = unknown = 0
     scores, lengths, secs_us, secs_them, errors = [], [], [], [], []
