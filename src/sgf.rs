@@ -221,6 +221,13 @@ fn sgf_point(size: usize, c: Coord) -> String {
 /// Writes the game as an SGF FF\[4\] record: root properties, setup and
 /// handicap stones, then the moves on one line.
 pub fn write(game: &Game) -> String {
+    write_annotated(game, &[])
+}
+
+/// [`write()`], with `notes[i]` (SGF properties, for example `BL[12.5]`)
+/// written after the i-th move's property; moves without a note get
+/// none.
+pub fn write_annotated(game: &Game, notes: &[String]) -> String {
     let size = game.size();
     let mut s = String::new();
     let _ = write!(
@@ -251,12 +258,13 @@ pub fn write(game: &Game) -> String {
     if game.move_count() == 0 && (game.handicap() > 0 || !game.setup().is_empty()) {
         let _ = write!(s, "PL[{}]", game.to_move().letter());
     }
-    for (color, mv) in game.moves() {
+    for (i, (color, mv)) in game.moves().enumerate() {
         let v = match mv {
             Move::Pass => String::new(),
             Move::Play(c) => sgf_point(size, c),
         };
-        let _ = write!(s, ";{}[{v}]", color.letter());
+        let note = notes.get(i).map_or("", String::as_str);
+        let _ = write!(s, ";{}[{v}]{note}", color.letter());
     }
     s.push(')');
     s

@@ -277,7 +277,88 @@ fn match_plays_concurrent_games_and_writes_records() {
     for i in 1..=4 {
         let sgf = std::fs::read_to_string(dir.join(format!("game-{i:04}.sgf"))).unwrap();
         assert!(sgf.starts_with("(;FF[4]") && sgf.contains("RE[") && sgf.contains("SZ[7]"));
+        // Every move carries its thinking time; no clock, no time left.
+        assert_eq!(
+            sgf.matches(" s]").count(),
+            sgf.matches(";B[").count() + sgf.matches(";W[").count(),
+            "{sgf}"
+        );
+        assert!(!sgf.contains("BL[") && !sgf.contains("WL["), "{sgf}");
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Under a clock, each move's SGF node holds the mover's time left, and
+/// `results --times` reads the thinking times back: the table per side,
+/// and the curves as a TSV and a chart, of all games or of one.
+#[test]
+fn match_records_move_times_and_results_report_them() {
+    let dir = std::env::temp_dir().join(format!("tengen-times-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let me = env!("CARGO_BIN_EXE_tengen");
+    let d = dir.to_str().unwrap();
+    let out = run(
+        b"",
+        &[
+            "--engine",
+            "random",
+            "match",
+            "--opponent",
+            &format!("{me} --engine random --seed 9 --quiet"),
+            "--games",
+            "2",
+            "--board-size",
+            "7",
+            "--time",
+            "60 0 0",
+            "--out",
+            d,
+        ],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let sgf = std::fs::read_to_string(dir.join("game-0001.sgf")).unwrap();
+    let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();
+    assert!(moves > 10, "{sgf}");
+    assert_eq!(sgf.matches(" s]").count(), moves, "{sgf}");
+    assert_eq!(
+        sgf.matches("BL[").count() + sgf.matches("WL[").count(),
+        moves,
+        "{sgf}"
+    );
+    let stem = dir.join("times");
+    let out = run(
+        b"",
+        &["results", d, "--times", "--plot", stem.to_str().unwrap()],
+    );
+    assert!(out.status.success(), "{out:?}");
+    let table = String::from_utf8_lossy(&out.stdout);
+    assert!(table.starts_with("2 games: seconds of thinking"), "{table}");
+    assert!(
+        table.contains("\nengine\t") && table.contains("\nopponent\t"),
+        "{table}"
+    );
+    let tsv = std::fs::read_to_string(stem.with_extension("tsv")).unwrap();
+    assert!(tsv.starts_with("move\tengine_secs"), "{tsv}");
+    assert!(tsv.lines().count() > 10, "{tsv}");
+    for ext in ["svg", "png"] {
+        assert!(std::fs::metadata(stem.with_extension(ext)).unwrap().len() > 1000);
+    }
+    let one = run(b"", &["results", d, "--times", "--game", "2"]);
+    assert!(one.status.success(), "{one:?}");
+    assert!(String::from_utf8_lossy(&one.stdout).starts_with("1 games:"));
+    // Errors name what is wrong.
+    let none = run(b"", &["results", d, "--times", "--game", "3"]);
+    assert!(!none.status.success());
+    assert!(String::from_utf8_lossy(&none.stderr).contains("no finished game 3"));
+    let plain = std::fs::read_to_string(dir.join("game-0002.sgf")).unwrap();
+    std::fs::write(dir.join("game-0002.sgf"), plain.replace(" s]", "]")).unwrap();
+    let old = run(b"", &["results", d, "--times"]);
+    assert!(!old.status.success());
+    let err = String::from_utf8_lossy(&old.stderr);
+    assert!(
+        err.contains("game-0002.sgf") && err.contains("has no thinking time"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -10,6 +10,7 @@ pub mod report;
 mod resume;
 mod score;
 mod summary;
+pub mod times;
 
 use crate::engine::time::ClockState;
 use clock::*;
@@ -205,6 +206,8 @@ pub enum MatchError {
     Resume { dir: PathBuf, detail: String },
     #[error("'{path}' is not a match's results file: {detail}")]
     Results { path: PathBuf, detail: String },
+    #[error("cannot read the move times of '{path}': {detail}")]
+    Times { path: PathBuf, detail: String },
     #[error("cannot write '{path}': {source}")]
     Write {
         path: PathBuf,
@@ -282,7 +285,7 @@ pub fn play_game(
         referee_score,
         sgf: String::new(),
     };
-    rec.sgf = game_sgf(cfg, &game, &rec);
+    rec.sgf = game_sgf(cfg, &game, &rec, &end.notes);
     Ok(rec)
 }
 
@@ -308,6 +311,29 @@ struct MovesEnd {
     winner: Option<Color>,
     reason: EndReason,
     seconds: [f64; 2],
+    /// Per move played: its SGF note (thinking time, and time left under
+    /// a clock).
+    notes: Vec<String>,
+}
+
+/// A move's SGF note: its thinking time as a comment (`C[1.23 s]`, read
+/// back by [`times`]) and, under a clock, the mover's time left after it
+/// (`BL`/`WL`, with `OB`/`OW` for the stones or periods left in
+/// overtime), as SGF FF\[4\] records them.
+fn move_note(color: Color, took: f64, left: Option<(f64, u32)>) -> String {
+    let mut note = format!("C[{took:.2} s]");
+    if let Some((secs, stones)) = left {
+        let (l, o) = if color == Color::Black {
+            ("BL", "OB")
+        } else {
+            ("WL", "OW")
+        };
+        note += &format!("{l}[{:.1}]", secs.max(0.0));
+        if stones > 0 {
+            note += &format!("{o}[{stones}]");
+        }
+    }
+    note
 }
 
 /// Plays the moves of a game until two passes, the move limit, or a
@@ -321,6 +347,7 @@ fn play_moves(
 ) -> Result<MovesEnd, MatchError> {
     let mut clocks = [ClockState::new(cfg.time); 2];
     let mut seconds = [0.0f64; 2];
+    let mut notes = Vec::new();
     let mut color = Color::Black;
     let mut passes = 0;
     let mut stones = 0;
@@ -367,6 +394,8 @@ fn play_moves(
         if game.play(color, mv).is_err() {
             break (Some(color.opponent()), EndReason::IllegalMove);
         }
+        let left = (cfg.time != TimeSystem::Unlimited).then(|| clocks[color.index()].time_left());
+        notes.push(move_note(color, took, left));
         if let Ok(Err(_)) | Err(_) = other.send(&format!("play {color} {mv}")) {
             break (Some(color), EndReason::EngineFailure);
         }
@@ -385,12 +414,13 @@ fn play_moves(
         winner,
         reason,
         seconds,
+        notes,
     })
 }
 
 /// The game's SGF with the players' names and the result.
-fn game_sgf(cfg: &MatchConfig, game: &Game, rec: &MatchGame) -> String {
-    let mut sgf = crate::sgf::write(game);
+fn game_sgf(cfg: &MatchConfig, game: &Game, rec: &MatchGame, notes: &[String]) -> String {
+    let mut sgf = crate::sgf::write_annotated(game, notes);
     let names = |c: Color| {
         if c == rec.engine_color {
             cfg.engine.display()

@@ -36,6 +36,17 @@ pub struct ResultsArgs {
     /// The chart's title.
     #[arg(long, default_value = "tengen match results")]
     pub title: String,
+    /// Thinking time instead of the score: per side the mean and longest
+    /// move and game and the games lost on time, from the move times
+    /// `match` writes into each game's SGF; with --plot, STEM.tsv holds
+    /// the seconds per move number and STEM.svg/.png draw them (one
+    /// directory only).
+    #[arg(long)]
+    pub times: bool,
+    /// With --times: one game (its number, as in game-NNNN.sgf) instead
+    /// of the mean over the games.
+    #[arg(long, value_name = "N", requires = "times", value_parser = clap::value_parser!(u64).range(1..))]
+    pub game: Option<u64>,
 }
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
@@ -65,6 +76,9 @@ fn split(arg: &str) -> Result<(&Path, Option<f64>)> {
 }
 
 pub fn run(args: &ResultsArgs) -> Result<ExitCode> {
+    if args.times {
+        return times(args);
+    }
     let mut points = Vec::new();
     for (i, arg) in args.dirs.iter().enumerate() {
         let (dir, x) = split(arg)?;
@@ -108,6 +122,65 @@ pub fn run(args: &ResultsArgs) -> Result<ExitCode> {
             YAxis::Elo => Axis::Elo,
         };
         report::plot(stem, &points, &x_label, axis, &args.title)
+            .with_context(|| format!("cannot write the chart '{}'", stem.display()))?;
+        eprintln!(
+            "results: wrote {}, {} and {}",
+            tsv.display(),
+            stem.with_extension("svg").display(),
+            stem.with_extension("png").display()
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `results --times`: thinking time per move of one match.
+fn times(args: &ResultsArgs) -> Result<ExitCode> {
+    use tengen::matchplay::times;
+    let [arg] = &args.dirs[..] else {
+        bail!("--times reads one match directory, not {}", args.dirs.len());
+    };
+    let (dir, x) = split(arg)?;
+    if x.is_some() || args.per.is_some() {
+        bail!("--times takes a directory without '=X' and without --per");
+    }
+    let mut games = read_results(dir)?;
+    if let Some(n) = args.game {
+        let n = n as usize;
+        games.retain(|g| g.index + 1 == n);
+        if games.is_empty() {
+            bail!(
+                "'{}' holds no finished game {n} (see its results.tsv)",
+                dir.display()
+            );
+        }
+    }
+    if games.is_empty() {
+        bail!("'{}' holds no finished game yet", dir.display());
+    }
+    let t = times::read(dir, &games)?;
+    print!("{}", times::summary_table(&t, &games));
+    // Mean curves leave out the moves that fewer than a tenth of the
+    // games reached: a few long games would make them jump.
+    let min_games = if args.game.is_some() {
+        1
+    } else {
+        t.len().div_ceil(10)
+    };
+    let engine = times::curve(&t, true, min_games);
+    let opponent = times::curve(&t, false, min_games);
+    if let Some(stem) = &args.plot {
+        let tsv = stem.with_extension("tsv");
+        std::fs::write(&tsv, times::curve_table(&engine, &opponent))
+            .with_context(|| format!("cannot write '{}'", tsv.display()))?;
+        let title = if args.title == "tengen match results" {
+            match args.game {
+                Some(n) => format!("seconds per move, game {n}"),
+                None => format!("mean seconds per move over {} games", t.len()),
+            }
+        } else {
+            args.title.clone()
+        };
+        times::plot(stem, &engine, &opponent, ["engine", "opponent"], &title)
             .with_context(|| format!("cannot write the chart '{}'", stem.display()))?;
         eprintln!(
             "results: wrote {}, {} and {}",
