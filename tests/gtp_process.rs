@@ -243,31 +243,23 @@ fn pattern_files_are_checked_before_gtp_and_change_the_search() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A 7x7 match of two random engines into `dir` (emptied first), with
+/// `extra` match options; the games are quick, and the machinery is the
+/// one the MCTS matches use.
+fn random_match(dir: &std::path::Path, extra: &[&str]) -> std::process::Output {
+    let _ = std::fs::remove_dir_all(dir);
+    let me = env!("CARGO_BIN_EXE_tengen");
+    let opponent = format!("{me} --engine random --seed 9 --quiet");
+    let mut args = vec!["--engine", "random", "match", "--opponent", &opponent];
+    args.extend(["--board-size", "7", "--out", dir.to_str().unwrap()]);
+    args.extend(extra);
+    run(b"", &args)
+}
+
 #[test]
 fn match_plays_concurrent_games_and_writes_records() {
-    // Two random engines, so the games are quick; the machinery is the
-    // one the MCTS matches use.
     let dir = std::env::temp_dir().join(format!("tengen-match-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let me = env!("CARGO_BIN_EXE_tengen");
-    let out = run(
-        b"",
-        &[
-            "--engine",
-            "random",
-            "match",
-            "--opponent",
-            &format!("{me} --engine random --seed 9 --quiet"),
-            "--games",
-            "4",
-            "--concurrency",
-            "2",
-            "--board-size",
-            "7",
-            "--out",
-            dir.to_str().unwrap(),
-        ],
-    );
+    let out = random_match(&dir, &["--games", "4", "--concurrency", "2"]);
     assert!(out.status.success(), "{out:?}");
     let summary = String::from_utf8_lossy(&out.stdout);
     assert!(summary.starts_with("4 games: "), "{summary}");
@@ -294,27 +286,8 @@ fn match_plays_concurrent_games_and_writes_records() {
 #[test]
 fn match_records_move_times_and_results_report_them() {
     let dir = std::env::temp_dir().join(format!("tengen-times-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let me = env!("CARGO_BIN_EXE_tengen");
     let d = dir.to_str().unwrap();
-    let out = run(
-        b"",
-        &[
-            "--engine",
-            "random",
-            "match",
-            "--opponent",
-            &format!("{me} --engine random --seed 9 --quiet"),
-            "--games",
-            "2",
-            "--board-size",
-            "7",
-            "--time",
-            "60 0 0",
-            "--out",
-            d,
-        ],
-    );
+    let out = random_match(&dir, &["--games", "2", "--time", "60 0 0"]);
     assert!(out.status.success(), "{out:?}");
     let sgf = std::fs::read_to_string(dir.join("game-0001.sgf")).unwrap();
     let moves = sgf.matches(";B[").count() + sgf.matches(";W[").count();

@@ -123,12 +123,7 @@ pub fn run(args: &ResultsArgs) -> Result<ExitCode> {
         };
         report::plot(stem, &points, &x_label, axis, &args.title)
             .with_context(|| format!("cannot write the chart '{}'", stem.display()))?;
-        eprintln!(
-            "results: wrote {}, {} and {}",
-            tsv.display(),
-            stem.with_extension("svg").display(),
-            stem.with_extension("png").display()
-        );
+        say_wrote(&tsv, stem);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -182,12 +177,17 @@ fn times(args: &ResultsArgs) -> Result<ExitCode> {
         };
         times::plot(stem, &engine, &opponent, ["engine", "opponent"], &title)
             .with_context(|| format!("cannot write the chart '{}'", stem.display()))?;
-        eprintln!(
-            "results: wrote {}, {} and {}",
-            tsv.display(),
-            stem.with_extension("svg").display(),
-            stem.with_extension("png").display()
-        );
+        say_wrote(&tsv, stem);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Tells which files a report wrote: the table and the chart's two.
+fn say_wrote(tsv: &Path, stem: &Path) {
+    eprintln!(
+        "results: wrote {}, {} and {}",
+        tsv.display(),
+        stem.with_extension("svg").display(),
+        stem.with_extension("png").display()
+    );
 }
