@@ -65,19 +65,19 @@ def main():
         mine = "B" if col == "black" else "W"
         outcome = "J" if res == "0" else ("W" if res.startswith(mine + "+") else "L")
         est = []
+        path = f"{d}/game-{n:04d}.sgf"
         for m in marks:
             if m > moves:
                 break
-            path = f"{d}/game-{n:04d}.sgf"
-            r = gnugo.cmd(f"loadsgf {path} {m + 1}")
-            if r.startswith("?"):
-                print(f"game {n}: loadsgf {path} {m + 1}: {r}", file=sys.stderr)
+            reply = gnugo.cmd(f"loadsgf {path} {m + 1}")
+            if reply.startswith("?"):
+                print(f"game {n}: loadsgf {path} {m + 1}: {reply}", file=sys.stderr)
                 break
-            r = gnugo.cmd("estimate_score")
-            if r.startswith("?"):
-                print(f"game {n}: estimate_score after move {m}: {r}", file=sys.stderr)
+            reply = gnugo.cmd("estimate_score")
+            if reply.startswith("?"):
+                print(f"game {n}: estimate_score after move {m}: {reply}", file=sys.stderr)
                 break
-            winner, margin = estimate(r)
+            winner, margin = estimate(reply)
             v = 0.0 if winner is None else margin * (1 if winner == mine else -1)
             est.append(v)
             sums[col].setdefault(m, []).append(v)

@@ -125,7 +125,7 @@ pub fn plot(
 }
 
 /// Line colours, one per series in order.
-const COLOURS: [RGBColor; 6] = [
+pub(super) const COLOURS: [RGBColor; 6] = [
     RGBColor(31, 119, 180),
     RGBColor(214, 39, 40),
     RGBColor(44, 160, 44),

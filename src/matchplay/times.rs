@@ -12,6 +12,7 @@ use plotters::prelude::*;
 use plotters::style::Color as _;
 use sgf_parse::go::{self, Prop};
 
+use super::report::COLOURS;
 use super::{EndReason, MatchError, MatchGame};
 use crate::chart::{both, bounds, builder, finish, io_err, mesh};
 use crate::rules::Color;
@@ -229,8 +230,7 @@ fn draw<DB: DrawingBackend>(
         .build_cartesian_2d(x_lo..x_hi, 0.0..y_hi)
         .map_err(io_err)?;
     mesh(&mut chart, text, "move number", "seconds of thinking")?;
-    let colours = [RGBColor(31, 119, 180), RGBColor(214, 39, 40)];
-    for ((curve, name), colour) in [engine, opponent].into_iter().zip(names).zip(colours) {
+    for ((curve, name), colour) in [engine, opponent].into_iter().zip(names).zip(COLOURS) {
         chart
             .draw_series(LineSeries::new(
                 curve.iter().map(|p| (p.0 as f64, p.1)),
