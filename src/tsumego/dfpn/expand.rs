@@ -183,6 +183,7 @@ impl Dfpn<'_> {
             }
             let useless = !b.is_legal(p, c.opponent());
             self.play_into(depth, Some(p), c, ko_exempt);
+            self.prefetch_slot(depth + 1);
             let child = &self.boards[depth + 1];
             let rep = self.rep_of(child, c.opponent(), false);
             if !ko_exempt && self.path[self.floor..].contains(&rep) {

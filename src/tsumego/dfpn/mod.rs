@@ -354,7 +354,8 @@ pub struct Dfpn<'a> {
     /// Use [`Dfpn::walled_in`] as a terminal test (tests turn it off to
     /// check it against the search).
     static_death: bool,
-    /// Benson's answer and the static evaluation's, by position hash.
+    /// Benson's answer, the terminal test's, the static evaluation's and
+    /// the heuristic distances, by position hash.
     pos_cache: Vec<PosEntry>,
     /// The static evaluation of `eyes` (tests turn it off to check it
     /// against the search).
@@ -384,6 +385,12 @@ struct PosEntry {
     statics: [u8; 2],
     /// [`Dfpn::closed_at`]: 0 not known yet, 1 open, 2 closed.
     closed: u8,
+    /// [`Dfpn::terminal`] without two passes: 0 not known yet, 1 not
+    /// terminal, 2 the attacker wins, 3 the defender wins.
+    terminal: u8,
+    /// [`Dfpn::distances`] plus one (0: not known yet), attacker's and
+    /// defender's.
+    distances: [u8; 2],
 }
 
 /// Entries of the direct-mapped cache of Benson's test (1 MiB).

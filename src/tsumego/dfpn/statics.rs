@@ -86,6 +86,26 @@ impl Dfpn<'_> {
         n_open < 2 || b.neighbors(open[0]).contains(&open[1])
     }
 
+    /// Asks the processor to bring the position cache's slot for the
+    /// position at `depth` into its cache, so that the lookups of the
+    /// terminal tests a little later do not wait for memory.
+    #[inline]
+    pub(super) fn prefetch_slot(&self, depth: usize) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let key = self.boards[depth].hash() ^ BENSON_SALT;
+            let slot = (key as usize) & (BENSON_CACHE - 1);
+            let p = &self.pos_cache[slot] as *const PosEntry as *const i8;
+            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch
+            // is a hint that reads nothing and never faults (the address
+            // is a live element of `pos_cache` anyway).
+            unsafe { _mm_prefetch::<_MM_HINT_T0>(p) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = depth;
+    }
+
     /// The position cache's slot for the position at `depth`, cleared for
     /// it if another position held it.
     fn pos_slot(&mut self, depth: usize) -> usize {
@@ -183,7 +203,11 @@ impl Dfpn<'_> {
         true
     }
 
-    /// The winner if the position (with `to_move` to play) is terminal.
+    /// The winner if the position (with `to_move` to play) is terminal;
+    /// `pass_pass`: two passes have just been made. Benson's test and,
+    /// without two passes, the whole answer depend on the stones only and
+    /// are cached by position key (a position is met again whenever df-pn
+    /// re-enters its parent, and through transpositions).
     pub(super) fn terminal(&mut self, depth: usize, pass_pass: bool) -> Option<Color> {
         let prob = self.prob;
         let b = &self.boards[depth];
@@ -196,9 +220,34 @@ impl Dfpn<'_> {
         if pass_pass && !self.regime.strict {
             return Some(prob.defender);
         }
+        let slot = self.pos_slot(depth);
+        if !pass_pass {
+            match self.pos_cache[slot].terminal {
+                0 => {}
+                1 => return None,
+                2 => return Some(prob.attacker()),
+                _ => return Some(prob.defender),
+            }
+        }
+        let v = self.terminal_in(depth, pass_pass, slot);
+        if !pass_pass {
+            // The tests look the position up by the same key, so the slot
+            // still holds it.
+            self.pos_cache[slot].terminal = match v {
+                None => 1,
+                Some(c) if c == prob.defender => 3,
+                Some(_) => 2,
+            };
+        }
+        v
+    }
+
+    /// [`Dfpn::terminal`] from Benson's test on, the position's cache slot
+    /// found.
+    fn terminal_in(&mut self, depth: usize, pass_pass: bool, slot: usize) -> Option<Color> {
+        let prob = self.prob;
         // Benson's test depends on the stones only: positions met again
         // (transpositions, the same child under another parent) reuse it.
-        let slot = self.pos_slot(depth);
         let alive = match self.pos_cache[slot].benson {
             0 => {
                 let b = &self.boards[depth];
@@ -336,8 +385,31 @@ impl Dfpn<'_> {
     /// capture them all if the defender does nothing; the defender's is
     /// 2 per missing eye-like point (of two) plus half the shortfall, below
     /// 4, of its room (empty points touching no attacker stone). They only
-    /// steer where the search looks first, never what it proves.
-    pub(super) fn distances(&self, depth: usize) -> (u64, u64) {
+    /// steer where the search looks first, never what it proves. Cached
+    /// by position key.
+    pub(super) fn distances(&mut self, depth: usize) -> (u64, u64) {
+        // Only a slot that already holds the position is used: taking one
+        // over would drop another position's static verdict, and a
+        // verdict found again later may differ (the region game's memo
+        // grows), so the cache would change the search.
+        let key = self.boards[depth].hash() ^ BENSON_SALT;
+        let slot = (key as usize) & (BENSON_CACHE - 1);
+        let held = self.pos_cache[slot].key == key;
+        if held {
+            let [a, d] = self.pos_cache[slot].distances;
+            if a != 0 {
+                return (a as u64 - 1, d as u64 - 1);
+            }
+        }
+        let (att, def) = self.distances_of(depth);
+        if held && att < 255 && def < 255 {
+            self.pos_cache[slot].distances = [att as u8 + 1, def as u8 + 1];
+        }
+        (att, def)
+    }
+
+    /// [`Dfpn::distances`], uncached.
+    pub(super) fn distances_of(&self, depth: usize) -> (u64, u64) {
         let prob = self.prob;
         let b = &self.boards[depth];
         // Past sixteen chains a chain may count twice; the figure only

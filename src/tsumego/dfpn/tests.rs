@@ -127,3 +127,82 @@ fn a_result_that_met_no_ko_settles_every_threat_count() {
         "the root's winning child is read from the table"
     );
 }
+
+/// The terminal test and the heuristic distances are cached by position
+/// key: on positions reached by random play in generated problems, each
+/// met twice (the second time from the cache) in a search that has seen
+/// many others, the answers are those of a search that never saw them.
+#[test]
+fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
+    use crate::tsumego::{generate, gotools};
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+    let w = OrderWeights::new(&Weights::default());
+    let limits = Limits::nodes(1_000);
+    let mut rng = SmallRng::seed_from_u64(4242);
+    let (mut compared, mut terminal) = (0, 0);
+    for index in 0..40 {
+        let Some(text) = generate::candidate(11, index, 6, 14) else {
+            continue;
+        };
+        let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
+            continue;
+        };
+        let Ok(prob) = fp.problem(48) else { continue };
+        let mut long = Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
+        long.ensure_depth(1);
+        // Two rounds over the same lines: the second reads the cache.
+        let seed = rng.random_range(0..u64::MAX);
+        for _round in 0..2 {
+            let mut line = SmallRng::seed_from_u64(seed);
+            let mut board = prob.board.clone();
+            for ply in 0..24 {
+                let color = if ply % 2 == 0 {
+                    prob.attacker()
+                } else {
+                    prob.defender
+                };
+                let legal: Vec<Point> = prob
+                    .region
+                    .iter()
+                    .copied()
+                    .filter(|&p| board.is_legal(p, color))
+                    .collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let p = legal[line.random_range(0..legal.len())];
+                if board.play(p, color).is_err() {
+                    continue;
+                }
+                let mut fresh = Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
+                fresh.ensure_depth(1);
+                fresh.boards[1] = board.clone();
+                long.boards[1] = board.clone();
+                let pass_first = line.random_range(0..2) == 0;
+                if pass_first {
+                    // The answer after two passes is never cached and
+                    // must not leak into the one without.
+                    assert_eq!(long.terminal(1, true), fresh.terminal(1, true));
+                }
+                let want = fresh.terminal(1, false);
+                assert_eq!(long.terminal(1, false), want, "{}", {
+                    let mut shown = prob.clone();
+                    shown.board = board.clone();
+                    shown.render()
+                });
+                assert_eq!(long.distances(1), fresh.distances_of(1));
+                assert_eq!(long.terminal(1, true), fresh.terminal(1, true));
+                compared += 1;
+                terminal += want.is_some() as usize;
+                if !prob.any_chain_on_board(&board) {
+                    break;
+                }
+            }
+        }
+    }
+    assert!(
+        compared >= 300 && terminal >= 20,
+        "{compared} positions compared, {terminal} terminal"
+    );
+}
