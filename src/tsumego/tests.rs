@@ -57,6 +57,15 @@ fn weights() -> OrderWeights {
     OrderWeights::new(&Weights::default())
 }
 
+/// The region points where `color` may play on `b` (random play in tests).
+pub(crate) fn legal_in_region(prob: &Problem, b: &Board, color: Color) -> Vec<Point> {
+    prob.region
+        .iter()
+        .copied()
+        .filter(|&p| b.is_legal(p, color))
+        .collect()
+}
+
 fn solve(b: &Board, at: Point) -> Solution {
     let prob = Problem::detect(b, at, &[], 64).expect("closed problem");
     let w = weights();
@@ -360,12 +369,7 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
             // that its stones reach the wall.
             for ply in 0..20 {
                 let color = if ply % 3 == 2 { prob.defender } else { att };
-                let empty: Vec<Point> = prob
-                    .region
-                    .iter()
-                    .copied()
-                    .filter(|&p| prob.board.is_legal(p, color))
-                    .collect();
+                let empty = legal_in_region(&prob, &prob.board, color);
                 if empty.is_empty() {
                     break;
                 }
@@ -452,12 +456,7 @@ fn played_out(seed: u64, n: usize) -> Vec<Problem> {
             } else {
                 prob.defender
             };
-            let legal: Vec<Point> = prob
-                .region
-                .iter()
-                .copied()
-                .filter(|&p| prob.board.is_legal(p, color))
-                .collect();
+            let legal = legal_in_region(&prob, &prob.board, color);
             if legal.is_empty() {
                 break;
             }

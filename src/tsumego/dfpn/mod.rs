@@ -373,7 +373,7 @@ pub struct Dfpn<'a> {
 }
 
 /// What the terminal tests found for one position (stones only): one
-/// cache line holds both, so a lookup costs one memory access.
+/// cache line holds them all, so a lookup costs one memory access.
 #[derive(Clone, Copy, Default)]
 struct PosEntry {
     key: u64,

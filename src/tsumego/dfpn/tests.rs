@@ -2,7 +2,7 @@
 //! opponent's pass decides at once) and results read across threat counts.
 
 use super::*;
-use crate::tsumego::tests::eye_shape;
+use crate::tsumego::tests::{eye_shape, legal_in_region};
 use crate::weights::Weights;
 
 impl Dfpn<'_> {
@@ -162,12 +162,7 @@ fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
                 } else {
                     prob.defender
                 };
-                let legal: Vec<Point> = prob
-                    .region
-                    .iter()
-                    .copied()
-                    .filter(|&p| board.is_legal(p, color))
-                    .collect();
+                let legal = legal_in_region(&prob, &board, color);
                 if legal.is_empty() {
                     break;
                 }
