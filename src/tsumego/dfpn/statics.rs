@@ -94,8 +94,7 @@ impl Dfpn<'_> {
         #[cfg(target_arch = "x86_64")]
         {
             use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let key = self.boards[depth].hash() ^ BENSON_SALT;
-            let slot = (key as usize) & (BENSON_CACHE - 1);
+            let (_, slot) = self.pos_key(depth);
             let p = &self.pos_cache[slot] as *const PosEntry as *const i8;
             // SAFETY: SSE is part of the x86_64 baseline, and a prefetch
             // is a hint that reads nothing and never faults (the address
@@ -106,11 +105,18 @@ impl Dfpn<'_> {
         let _ = depth;
     }
 
+    /// The position cache's key for the position at `depth`, and the slot
+    /// it maps to.
+    #[inline]
+    fn pos_key(&self, depth: usize) -> (u64, usize) {
+        let key = self.boards[depth].hash() ^ BENSON_SALT;
+        (key, (key as usize) & (BENSON_CACHE - 1))
+    }
+
     /// The position cache's slot for the position at `depth`, cleared for
     /// it if another position held it.
     fn pos_slot(&mut self, depth: usize) -> usize {
-        let key = self.boards[depth].hash() ^ BENSON_SALT;
-        let slot = (key as usize) & (BENSON_CACHE - 1);
+        let (key, slot) = self.pos_key(depth);
         if self.pos_cache[slot].key != key {
             self.pos_cache[slot] = PosEntry {
                 key,
@@ -392,8 +398,7 @@ impl Dfpn<'_> {
         // over would drop another position's static verdict, and a
         // verdict found again later may differ (the region game's memo
         // grows), so the cache would change the search.
-        let key = self.boards[depth].hash() ^ BENSON_SALT;
-        let slot = (key as usize) & (BENSON_CACHE - 1);
+        let (key, slot) = self.pos_key(depth);
         let held = self.pos_cache[slot].key == key;
         if held {
             let [a, d] = self.pos_cache[slot].distances;

@@ -130,8 +130,9 @@ fn a_result_that_met_no_ko_settles_every_threat_count() {
 
 /// The terminal test and the heuristic distances are cached by position
 /// key: on positions reached by random play in generated problems, each
-/// met twice (the second time from the cache) in a search that has seen
-/// many others, the answers are those of a search that never saw them.
+/// met twice (the second time from the cache) by a solver whose cache
+/// holds the other positions of its problem's lines, the answers are those
+/// of a fresh solver that never saw them.
 #[test]
 fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
     use crate::tsumego::{generate, gotools};
