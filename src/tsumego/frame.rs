@@ -13,7 +13,10 @@
 //! - **The defender's side.** The box less the space beyond the
 //!   attacker's wall (`defender_side`): what the defender reaches, the
 //!   wall and its gaps next to it, and the liberties of a weak wall chain
-//!   are kept; what an open side reaches around them is the frame's.
+//!   are kept; what an open side reaches around them is the frame's. A
+//!   one-point gap where the wall runs into the edge closes it (the
+//!   outside does not creep along the edge behind the wall), and a pocket
+//!   behind the wall that touches only the wall is the frame's.
 //! - **Exits.** The points just outside an open side next to an empty
 //!   point or a defender stone the region keeps: the ways out the attacker
 //!   has not closed. The region is the kept points and the exits.
@@ -38,12 +41,13 @@
 //!   kill).
 //!
 //! What the frame may get wrong: an escape that needs more than one step
-//! out (a ladder or a net outside decides), a liberty that a point
-//! outside the box or beyond the wall's margin gave a chain (the frame
-//! fills it, unless the chain is a weak attacker chain), a weakness of the
-//! attacker's outer wall (the frame makes it safe), and a
-//! life that rests on friendly stones outside the box (cleared). The
-//! tests and docs/tsumego.md ("Open problems") show each.
+//! out (a ladder or a net outside decides) or goes through a gap the frame
+//! closes, a liberty that a point outside the box or beyond the wall's
+//! margin gave a chain (the frame fills it, unless the chain is a weak
+//! attacker chain), a weakness of the attacker's outer wall (the frame
+//! makes it safe), and a life that rests on friendly stones outside the
+//! box (cleared). The tests and docs/tsumego.md ("Open problems") show
+//! each.
 //!
 //! Dependencies: this file builds on [`super::region`] (the [`Problem`]
 //! and [`FrameError`] live there); region never reaches back here.
@@ -389,10 +393,17 @@ fn build(board: &Board, outer: Rect, defender: Color, at: &[Point]) -> Result<Pr
 ///   weak attacker chain among them (at most [`WEAK_LIBERTIES`]; the
 ///   defender may capture it, so the frame must not fill its liberties,
 ///   even outside the box).
-/// - *Kept*: in the box, every point but the outside, the points an open
-///   side of the box reaches without passing through a near point (the
-///   space beyond the wall is the frame's; in a box with no open side the
-///   whole box is kept); outside the box, the near points.
+/// - *Wall*: every stone in the box of an attacker chain among the near
+///   points that is not weak, and the *gaps* it leaves: an empty point,
+///   not near, on the third line or higher, where two wall stones in a
+///   line run into the edge or into another wall stone (the outside must
+///   not creep round behind a chain the defender touches; the gap is the
+///   frame's, as a diagram means it).
+/// - *Kept*: in the box, the near points and the points the defender's
+///   side reaches without crossing the wall or a gap, but neither the
+///   outside (the points an open side of the box reaches without passing
+///   through a near point or a gap: the space beyond the wall is the
+///   frame's) nor the gaps; outside the box, the near points.
 fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
     let def = Cell::stone(defender);
     let att = Cell::stone(defender.opponent());
@@ -441,6 +452,57 @@ fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
             }
         }
     }
+    // The wall: every stone in the box of an attacker chain on the margin
+    // (the outside must not creep round behind a chain the defender
+    // touches), and the one-point gaps it leaves.
+    let mut wall = vec![false; MAX_POINTS];
+    for &p in board.points() {
+        if near[p.idx()]
+            && !wall[p.idx()]
+            && board.cell(p) == att
+            && board.liberties(p) > WEAK_LIBERTIES
+        {
+            for s in board.chain_stones(p) {
+                wall[s.idx()] = in_box(s);
+            }
+        }
+    }
+    // The point at (x, y), or None beyond the edge (the board has at
+    // most 25 lines, so both fit in a u8).
+    let n = board.size() as i32;
+    let at = |x: i32, y: i32| {
+        ((0..n).contains(&x) && (0..n).contains(&y))
+            .then(|| board.point(Coord::new(x as u8, y as u8)))
+    };
+    let is_wall = |q: Option<Point>| q.is_some_and(|q| wall[q.idx()]);
+    let mut gap = vec![false; MAX_POINTS];
+    // The wall runs straight into the gap from one side (two wall stones in
+    // a line) and meets the edge or another wall stone on the other; the
+    // gap is on the third line or higher across that line (a wall on the
+    // first two lines that runs into the edge only cuts off the edge's
+    // points beyond it, which were never the defender's).
+    let third = |v: i32| (2..n - 2).contains(&v);
+    let closes = |x: i32, y: i32, dx: i32, dy: i32| {
+        let beyond = at(x + dx, y + dy);
+        third(if dx == 0 { x } else { y })
+            && is_wall(at(x - dx, y - dy))
+            && is_wall(at(x - 2 * dx, y - 2 * dy))
+            && (beyond.is_none() || is_wall(beyond))
+    };
+    for &p in board.points() {
+        if !in_box(p) || near[p.idx()] || board.cell(p) != Cell::Empty {
+            continue;
+        }
+        let c = board.coord(p);
+        let (x, y) = (c.x as i32, c.y as i32);
+        if [(1, 0), (-1, 0), (0, 1), (0, -1)]
+            .iter()
+            .any(|&(dx, dy)| closes(x, y, dx, dy))
+        {
+            gap[p.idx()] = true;
+            near[p.idx()] = true;
+        }
+    }
     // The outside: from the open sides, around the defender's side and its
     // margin.
     let mut outside = vec![false; MAX_POINTS];
@@ -451,6 +513,7 @@ fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
         .filter(|&p| {
             in_box(p)
                 && !near[p.idx()]
+                && !wall[p.idx()]
                 && board
                     .neighbors(p)
                     .iter()
@@ -462,8 +525,34 @@ fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
     }
     while let Some(p) = stack.pop() {
         for &q in board.neighbors(p).iter() {
-            if in_box(q) && !outside[q.idx()] && !near[q.idx()] {
+            if in_box(q) && !outside[q.idx()] && !near[q.idx()] && !wall[q.idx()] {
                 outside[q.idx()] = true;
+                stack.push(q);
+            }
+        }
+    }
+    // What the defender's side reaches behind the margin without crossing
+    // the wall (a pocket between the wall and the edge that touches only
+    // the wall is the frame's).
+    let mut reached = vec![false; MAX_POINTS];
+    let mut stack: Vec<Point> = board
+        .points()
+        .iter()
+        .copied()
+        .filter(|&p| in_box(p) && near[p.idx()] && !gap[p.idx()] && !wall[p.idx()])
+        .collect();
+    for &p in &stack {
+        reached[p.idx()] = true;
+    }
+    while let Some(p) = stack.pop() {
+        for &q in board.neighbors(p).iter() {
+            if in_box(q)
+                && !reached[q.idx()]
+                && !outside[q.idx()]
+                && !gap[q.idx()]
+                && !wall[q.idx()]
+            {
+                reached[q.idx()] = true;
                 stack.push(q);
             }
         }
@@ -473,7 +562,7 @@ fn defender_side(board: &Board, outer: &Rect, defender: Color) -> Vec<bool> {
         .iter()
         .fold(vec![false; MAX_POINTS], |mut kept, &p| {
             kept[p.idx()] = if in_box(p) {
-                !outside[p.idx()]
+                !outside[p.idx()] && !gap[p.idx()] && (near[p.idx()] || reached[p.idx()])
             } else {
                 near[p.idx()]
             };

@@ -236,3 +236,48 @@ fn boards_that_cannot_be_framed_say_why() {
     b.set_stone(Coord::new(18, 18), Some(Color::White));
     assert!(matches!(frame_stones(&b), Err(FrameError::TooLarge { .. })));
 }
+
+/// White's corner group inside Black's wall, which runs down the B column
+/// and along the fifth line to a one-point gap at A5 on the edge. The
+/// pocket A1-A4 touches the wall and White's side (A1, next to B1).
+const POCKET: [&str; 6] = [
+    "...X...", //
+    ".XXXXXX", //
+    ".XOOOOX", //
+    ".XO.O.X", //
+    ".XOOOOX", //
+    "..O.O.X",
+];
+
+#[test]
+fn the_outside_does_not_creep_round_a_wall_along_the_edge() {
+    let b = board(&POCKET, 0);
+    let prob = frame_stones(&b).unwrap();
+    assert_eq!(prob.defender, Color::White);
+    let at = |x, y| b.point(Coord::new(x, y));
+    // The gap closes the wall: it is the frame's, and the pocket behind
+    // it is kept, empty, as the diagram has it.
+    assert!(!prob.in_region(at(0, 4)));
+    assert_eq!(prob.board.cell(at(0, 4)), Cell::Black);
+    for y in 0..4 {
+        let p = at(0, y);
+        assert!(prob.in_region(p), "{}", b.coord(p));
+        assert_eq!(prob.board.cell(p), Cell::Empty, "{}", b.coord(p));
+    }
+    assert!(!prob.is_open());
+}
+
+#[test]
+fn a_pocket_that_touches_only_the_wall_is_the_frames() {
+    // Black's wall on the B column runs down to the edge; the A column
+    // behind it touches nothing of White's side.
+    let rows = [".XXXXX.", ".XOOOX.", ".XO.OX.", ".XOOOX.", ".X...X."];
+    let b = board(&rows, 0);
+    let prob = frame_stones(&b).unwrap();
+    assert_eq!(prob.defender, Color::White);
+    for y in 0..5 {
+        let p = b.point(Coord::new(0, y));
+        assert!(!prob.in_region(p), "{}", b.coord(p));
+    }
+    assert!(prob.in_region(b.point(Coord::new(3, 2))));
+}
