@@ -168,6 +168,9 @@ pub struct OwlAnswer {
 pub enum Status {
     Alive,
     Seki,
+    /// The defender lives, but the strict search that tells seki from
+    /// unconditional life ran out of its limit.
+    Lives,
     Dead,
     /// The result depends on a ko, seen from the side to move.
     Ko(KoWin),
@@ -179,6 +182,7 @@ impl Status {
         match self {
             Status::Alive => "alive",
             Status::Seki => "seki",
+            Status::Lives => "lives",
             Status::Dead => "dead",
             Status::Ko(_) => "ko",
             Status::Unknown => "unknown",
@@ -187,7 +191,7 @@ impl Status {
 
     /// The defender lives (alive or seki).
     pub fn lives(self) -> bool {
-        matches!(self, Status::Alive | Status::Seki)
+        matches!(self, Status::Alive | Status::Seki | Status::Lives)
     }
 }
 

@@ -299,7 +299,8 @@ pub fn solve_side(
             let defender_wins = p.win.map(|w| w == (first == prob.defender));
             match defender_wins {
                 Some(false) => Status::Seki,
-                _ => Status::Alive,
+                Some(true) => Status::Alive,
+                None => Status::Lives,
             }
         }
         _ => Status::Unknown,

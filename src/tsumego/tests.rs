@@ -201,6 +201,46 @@ fn seki_with_two_shared_liberties_and_three_inner_stones() {
 }
 
 #[test]
+fn a_seki_test_cut_short_says_lives_not_alive() {
+    // Where a life proof rests on two passes, a second, strict search
+    // tells seki from life. A limit that falls inside it must not leave
+    // a claim of unconditional life: the answer is `Lives` (or unknown).
+    let w = weights();
+    let text = include_str!("../../tests/data/solver-bench.gt");
+    let file = gotools::parse(text, "solver-bench").unwrap();
+    let (mut cases, mut lives) = (0, 0);
+    with_stack(|| {
+        for fp in &file {
+            let prob = fp.problem(region::DEFAULT_MAX_REGION).unwrap();
+            for first in [Color::Black, Color::White] {
+                let full = solve_side(&prob, &w, SolveOptions::default(), first);
+                let (owl_nodes, total) = (full.owl.counters.nodes, full.counters.nodes);
+                if !matches!(full.status, Alive | Seki) || total < owl_nodes + 8 {
+                    continue;
+                }
+                cases += 1;
+                for k in 1..8 {
+                    let opts = SolveOptions {
+                        max_nodes: owl_nodes + (total - owl_nodes) * k / 8,
+                        ..SolveOptions::default()
+                    };
+                    let a = solve_side(&prob, &w, opts, first);
+                    let what = format!("{} {first:?} at {} nodes", fp.source, opts.max_nodes);
+                    assert!(
+                        matches!(a.status, Lives | Unknown),
+                        "{what}: {:?}",
+                        a.status
+                    );
+                    lives += (a.status == Lives) as usize;
+                }
+            }
+        }
+    });
+    assert!(cases >= 3, "only {cases} answers with a seki test");
+    assert!(lives >= 3, "only {lives} answers cut inside the seki test");
+}
+
+#[test]
 fn two_inner_stones_are_no_seki() {
     // With only two inner stones the attacker sacrifices a third: the
     // defender must capture and is left with a straight three.

@@ -82,7 +82,7 @@ impl Expect {
     /// The expectation that matches a solver answer (`None` for unknown).
     pub fn of(a: &SideAnswer) -> Option<Expect> {
         match a.status {
-            Status::Alive | Status::Seki => Some(Expect::Lives),
+            Status::Alive | Status::Seki | Status::Lives => Some(Expect::Lives),
             Status::Dead => Some(Expect::Dies),
             Status::Ko(_) => a.owl.ko.map(Expect::Ko),
             Status::Unknown => None,
