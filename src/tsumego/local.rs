@@ -316,8 +316,35 @@ impl<'g> Solver<'g> {
             return false;
         }
         let empty = full & !(s.att | s.def);
+        // The regions that touch the wall are open: one flood from the
+        // wall finds them all, and most positions have no other region
+        // (or one), so the test ends here.
+        let within = full & !def;
+        let mut open = g.wall & within;
+        let mut frontier = open;
+        while frontier != 0 {
+            let next = g.nbrs(frontier) & within & !open;
+            open |= next;
+            frontier = next;
+        }
+        let closed = within & !open;
+        if closed == 0 {
+            return false;
+        }
         // At most 32 chains and 32 regions: fixed arrays, no allocation
         // (this runs at every position of a local search).
+        let mut regions = [0u32; MAX_V];
+        let mut n_regions = 0;
+        let mut rest = closed;
+        while rest != 0 {
+            let r = g.component(closed, rest.trailing_zeros() as usize);
+            rest &= !r;
+            regions[n_regions] = r;
+            n_regions += 1;
+        }
+        if n_regions < 2 {
+            return false;
+        }
         let mut chains = [0u32; MAX_V];
         let mut n_chains = 0;
         let mut rest = def;
@@ -327,39 +354,29 @@ impl<'g> Solver<'g> {
             chains[n_chains] = c;
             n_chains += 1;
         }
-        let mut regions = [0u32; MAX_V];
-        let mut n_regions = 0;
-        let mut rest = full & !def;
-        while rest != 0 {
-            let r = g.component(full & !def, rest.trailing_zeros() as usize);
-            rest &= !r;
-            if r & g.wall == 0 {
-                regions[n_regions] = r;
-                n_regions += 1;
-            }
-        }
-        if n_regions < 2 {
-            return false;
-        }
         // A vital region gives the chain a liberty: it holds an empty
         // vertex, and each of its empty vertices is next to the chain.
-        let vital = |r: u32, c: u32| {
+        // The vital pairs and the regions' neighbours do not change while
+        // chains and regions are struck off, so they are found once.
+        let mut vital = [0u32; MAX_V];
+        for (ci, &c) in chains.iter().enumerate().take(n_chains) {
             let n = g.nbrs(c);
-            r & empty != 0 && n & r != 0 && (r & empty) & !n == 0
-        };
+            for (ri, &r) in regions.iter().enumerate().take(n_regions) {
+                if r & empty != 0 && n & r != 0 && (r & empty) & !n == 0 {
+                    vital[ci] |= 1 << ri;
+                }
+            }
+        }
+        let mut region_nbrs = [0u32; MAX_V];
+        for (ri, &r) in regions.iter().enumerate().take(n_regions) {
+            region_nbrs[ri] = g.nbrs(r);
+        }
         let mut alive: u32 = (1u64 << n_chains).wrapping_sub(1) as u32;
         let mut live: u32 = (1u64 << n_regions).wrapping_sub(1) as u32;
         loop {
             let mut changed = false;
-            for (ci, &c) in chains.iter().enumerate().take(n_chains) {
-                if alive & (1 << ci) == 0 {
-                    continue;
-                }
-                let n = (0..n_regions)
-                    .filter(|&ri| live & (1 << ri) != 0 && vital(regions[ri], c))
-                    .take(2)
-                    .count();
-                if n < 2 {
+            for (ci, &v) in vital.iter().enumerate().take(n_chains) {
+                if alive & (1 << ci) != 0 && (v & live).count_ones() < 2 {
                     alive &= !(1 << ci);
                     changed = true;
                 }
@@ -367,8 +384,8 @@ impl<'g> Solver<'g> {
             let dead: u32 = (0..n_chains)
                 .filter(|&ci| alive & (1 << ci) == 0)
                 .fold(0, |m, ci| m | chains[ci]);
-            for (ri, &r) in regions.iter().enumerate().take(n_regions) {
-                if live & (1 << ri) != 0 && g.nbrs(r) & dead != 0 {
+            for (ri, &n) in region_nbrs.iter().enumerate().take(n_regions) {
+                if live & (1 << ri) != 0 && n & dead != 0 {
                     live &= !(1 << ri);
                     changed = true;
                 }

@@ -233,7 +233,10 @@ impl Statics {
     ) -> Option<bool> {
         // Points of areas already looked at (enclosed or not) carry `seen`;
         // each flood marks with a stamp of its own, since a flood that
-        // stops early leaves part of its area unmarked.
+        // stops early leaves part of its area unmarked. A flood that meets
+        // a `seen` point is in an area looked at before, which was not
+        // enclosed (an enclosed area is marked whole, so no unmarked point
+        // touches it): it stops there.
         let seen = self.next_stamp();
         let mut ones = 0;
         let def = Cell::stone(prob.defender);
@@ -252,7 +255,7 @@ impl Statics {
                     continue;
                 }
                 let stamp = self.next_stamp();
-                let enclosed = self.flood_area(prob, b, head, q, stamp);
+                let enclosed = self.flood_area(prob, b, head, q, stamp, seen);
                 for i in 0..self.area.len() {
                     let p = self.area[i];
                     self.mark[p.idx()] = seen;
@@ -292,8 +295,9 @@ impl Statics {
 
     /// Floods the area of chain `head` through `start` into `self.area`,
     /// marking it with `stamp`: false if it is not enclosed by the chain
-    /// and the edge, or has more than [`MAX_AREA`] points (then it stops
-    /// early, and `self.area` holds the part reached).
+    /// and the edge, has more than [`MAX_AREA`] points, or reaches a point
+    /// marked `seen` (an area looked at before and not enclosed); then it
+    /// stops early, and `self.area` holds the part reached.
     fn flood_area(
         &mut self,
         prob: &Problem,
@@ -301,6 +305,7 @@ impl Statics {
         head: Point,
         start: Point,
         stamp: u32,
+        seen: u32,
     ) -> bool {
         self.area.clear();
         self.stack.clear();
@@ -319,7 +324,7 @@ impl Statics {
                 if c == Cell::Border || (c.color().is_some() && b.chain_head(q) == head) {
                     continue;
                 }
-                if !prob.in_region(q) {
+                if !prob.in_region(q) || self.mark[q.idx()] == seen {
                     return false;
                 }
                 if self.mark[q.idx()] != stamp {

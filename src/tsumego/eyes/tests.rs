@@ -311,6 +311,35 @@ fn two_one_eye_areas_live_where_benson_does_not() {
     );
 }
 
+/// An eye space larger than the rule reads, met from several of the
+/// chain's liberties: the flood from the first stops at the size limit,
+/// and a later flood from another liberty must not take the unvisited
+/// rest for a small area of its own (it meets the first flood's points
+/// and stops): no verdict.
+#[test]
+fn a_large_eye_space_seen_from_several_liberties_gives_no_verdict() {
+    use crate::tsumego::tests::eye_shape;
+    let strips: [&[&str]; 3] = [
+        &[
+            "A1", "B1", "C1", "D1", "E1", "F1", "A2", "B2", "C2", "D2", "E2", "F2",
+        ],
+        &[
+            "B1", "C1", "D1", "E1", "F1", "G1", "H1", "J1", "K1", "L1", "M1", "N1", "O1", "P1",
+        ],
+        &[
+            "A1", "B1", "C1", "D1", "E1", "F1", "G1", "H1", "J1", "K1", "A2", "B2", "C2", "D2",
+            "E2", "F2", "G2", "H2", "J2", "K2",
+        ],
+    ];
+    for strip in strips {
+        let (b, at) = eye_shape(19, strip);
+        let prob = Problem::detect(&b, at, &[], 64).unwrap();
+        let mut st = Statics::default();
+        assert_eq!(st.lives(&prob, &b, false), None, "{}", prob.render());
+        assert_eq!(st.lives(&prob, &b, true), None, "{}", prob.render());
+    }
+}
+
 #[test]
 fn square_four_in_the_corner_is_no_two_eyes() {
     let key = corner_key(&[(0, 0, EMPTY), (1, 0, EMPTY), (0, 1, EMPTY), (1, 1, EMPTY)]);
