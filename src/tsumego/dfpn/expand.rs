@@ -28,7 +28,9 @@ impl Dfpn<'_> {
         self.ensure_depth(depth + 1);
         let (lo, hi) = self.boards.split_at_mut(depth + 1);
         let child = &mut hi[0];
-        child.copy_from(&lo[depth]);
+        child.copy_window_from(&lo[depth], self.window.clone());
+        #[cfg(test)]
+        let before = lo[depth].clone();
         match mv {
             None => child.pass(),
             Some(p) => {
@@ -37,6 +39,25 @@ impl Dfpn<'_> {
                 }
                 child.play_unchecked(p, color);
             }
+        }
+        // Every board of the path must equal what a full copy gives: the
+        // window holds every slot a move can change.
+        #[cfg(test)]
+        {
+            let mut full = before;
+            match mv {
+                None => full.pass(),
+                Some(p) => {
+                    if ko_exempt {
+                        full.pass();
+                    }
+                    full.play_unchecked(p, color);
+                }
+            }
+            assert!(
+                hi[0].same_state(&full),
+                "a windowed copy differs from a full one"
+            );
         }
         // A pass keeps the held recapture ban; a move replaces it with
         // its own ko, unless a threat paid for it (the position before it

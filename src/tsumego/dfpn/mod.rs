@@ -321,6 +321,9 @@ pub struct Dfpn<'a> {
     /// answer on the board, so no earlier position can recur after it.
     floor: usize,
     boards: Vec<Board>,
+    /// The board slots a line of the search can change ([`play_window`]):
+    /// a child's board is copied from its parent's in this window only.
+    window: std::ops::Range<usize>,
     benson: Benson,
     counters: Counters,
     aborted: bool,
@@ -401,6 +404,33 @@ const BENSON_SALT: u64 = 0x6a09_e667_f3bc_c909;
 /// Table entries kept before the table is cleared (about 32 MiB).
 const TT_CAP: usize = 1 << 20;
 
+/// The board slots that moves inside the problem's region can change:
+/// the region's points (stones are placed and captured there only: a move
+/// that would capture outside it is never played), their neighbours
+/// (whose neighbour counts follow), and every stone of a chain in or next
+/// to the region (a merge may rename any of its stones' heads, and a
+/// chain's liberties and size live at its head). Chains farther away are
+/// never touched. As a range of slot indices, from the lowest to the
+/// highest of those.
+fn play_window(prob: &Problem) -> std::ops::Range<usize> {
+    let b = &prob.board;
+    let (mut lo, mut hi) = (usize::MAX, 0);
+    let mut take = |p: Point| {
+        lo = lo.min(p.idx());
+        hi = hi.max(p.idx());
+    };
+    for &p in &prob.region {
+        take(p);
+        for q in std::iter::once(p).chain(b.neighbors(p)) {
+            take(q);
+            if b.cell(q).color().is_some() {
+                b.chain_stones(q).for_each(&mut take);
+            }
+        }
+    }
+    if lo > hi { 0..0 } else { lo..hi + 1 }
+}
+
 impl<'a> Dfpn<'a> {
     pub fn new(
         prob: &'a Problem,
@@ -420,6 +450,7 @@ impl<'a> Dfpn<'a> {
             path: Vec::new(),
             floor: 0,
             boards: vec![prob.board.clone()],
+            window: play_window(prob),
             benson: Benson::default(),
             counters: Counters::default(),
             aborted: false,
