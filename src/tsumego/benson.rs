@@ -57,10 +57,13 @@ impl Benson {
         if !two_closed_neighbours(prob, board, chain, def) {
             return false;
         }
+        let target = board.chain_head(chain).0;
+        if !self.two_vital_regions(prob, board, def, target) {
+            return false;
+        }
         self.find_regions(prob, board, def);
         // The chain needs two closed regions vital to it, and the iteration
         // below only takes regions away: most positions stop here.
-        let target = board.chain_head(chain).0;
         let candidates = self
             .regions
             .iter()
@@ -71,6 +74,127 @@ impl Benson {
             return false;
         }
         self.iterate(prob, board, def, target)
+    }
+
+    /// [`Benson::alive`] without the flood from the chain's neighbours
+    /// ([`Benson::two_vital_regions`]): the reference its tests compare
+    /// with.
+    #[cfg(test)]
+    pub(crate) fn alive_without_prefilter(
+        &mut self,
+        prob: &Problem,
+        board: &Board,
+        chain: Point,
+    ) -> bool {
+        let def = Cell::stone(prob.defender);
+        if board.cell(chain) != def || board.liberties(chain) < 2 {
+            return false;
+        }
+        if !two_closed_neighbours(prob, board, chain, def) {
+            return false;
+        }
+        self.find_regions(prob, board, def);
+        let target = board.chain_head(chain).0;
+        let candidates = self
+            .regions
+            .iter()
+            .filter(|&&(s, e, open)| !open && vital_to(board, &self.members[s..e], target))
+            .take(2)
+            .count();
+        candidates >= 2 && self.iterate(prob, board, def, target)
+    }
+
+    /// True if the chain with head `target` borders two closed regions
+    /// vital to it, found by flooding from its neighbours only: a flood
+    /// stops as soon as its region is open (it reaches a point outside
+    /// the problem's region), holds an empty point that is not a liberty
+    /// of the chain, or meets a point of a region that failed before
+    /// (the same region). Most regions of a search position fail within a
+    /// few points, where [`Benson::find_regions`] floods the whole
+    /// problem; the count is the one `alive` makes from the full list.
+    fn two_vital_regions(&mut self, prob: &Problem, board: &Board, def: Cell, target: u16) -> bool {
+        // Stamps are compared by order below, so they must not wrap
+        // within the call (it floods at most once per neighbour).
+        if self.stamp > u32::MAX - 4 * MAX_POINTS as u32 {
+            self.mark.iter_mut().for_each(|m| *m = 0);
+            self.stamp = 0;
+        }
+        let failed = self.next_stamp();
+        let mut found = 0;
+        for s in board.chain_stones(Point(target)) {
+            for q in board.neighbors(s) {
+                let c = board.cell(q);
+                if c == def
+                    || c == Cell::Border
+                    || !prob.in_region(q)
+                    || self.mark[q.idx()] >= failed
+                {
+                    continue;
+                }
+                // Each flood has its own stamp, above `failed`: points of a
+                // failed flood are set back to `failed`, points of a vital
+                // region keep theirs (so no flood starts there again).
+                let stamp = self.next_stamp();
+                let vital = self.flood_vital(prob, board, def, target, q, stamp, failed);
+                if vital {
+                    found += 1;
+                    if found == 2 {
+                        return true;
+                    }
+                } else {
+                    for i in 0..self.members.len() {
+                        let m = self.members[i];
+                        self.mark[m.idx()] = failed;
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Floods from `start` for [`Benson::two_vital_regions`], the points
+    /// reached left in `members`: true if the region is closed and every
+    /// empty point of it is a liberty of `target`.
+    #[allow(clippy::too_many_arguments)]
+    fn flood_vital(
+        &mut self,
+        prob: &Problem,
+        board: &Board,
+        def: Cell,
+        target: u16,
+        start: Point,
+        stamp: u32,
+        failed: u32,
+    ) -> bool {
+        self.members.clear();
+        self.stack.clear();
+        self.mark[start.idx()] = stamp;
+        self.stack.push(start);
+        while let Some(q) = self.stack.pop() {
+            self.members.push(q);
+            let mut liberty = false;
+            for n in board.neighbors(q) {
+                let c = board.cell(n);
+                if c == Cell::Border {
+                    continue;
+                }
+                if c == def {
+                    liberty |= board.chain_head(n).0 == target;
+                    continue;
+                }
+                if !prob.in_region(n) || self.mark[n.idx()] == failed {
+                    return false;
+                }
+                if self.mark[n.idx()] != stamp {
+                    self.mark[n.idx()] = stamp;
+                    self.stack.push(n);
+                }
+            }
+            if !liberty && board.cell(q) == Cell::Empty {
+                return false;
+            }
+        }
+        true
     }
 
     /// The regions of the problem (`regions`, `members`): maximal

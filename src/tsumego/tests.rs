@@ -379,6 +379,62 @@ fn bent_four_in_the_corner_is_ko_for_the_attacker() {
     );
 }
 
+/// Benson's test looks for two vital regions by flooding from the
+/// chain's neighbours before it floods the whole problem; on positions
+/// reached by random play inside generated regions (the defender playing
+/// two moves of three, so that some chains make eyes) it must answer as
+/// the full test does, for every standing crucial chain.
+#[test]
+fn bensons_prefilter_agrees_with_the_full_test() {
+    let mut rng = SmallRng::seed_from_u64(2026);
+    let mut rnd = |n: usize| rng.random_range(0..n);
+    let (mut be, mut reference) = (benson::Benson::default(), benson::Benson::default());
+    let (mut checked, mut alive) = (0, 0);
+    for index in 0..1000 {
+        let Some(text) = generate::candidate(7, index, 6, 12) else {
+            continue;
+        };
+        let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
+            continue;
+        };
+        let Ok(prob) = fp.problem(48) else { continue };
+        let mut b = prob.board.clone();
+        for ply in 0..30 {
+            let color = if ply % 3 == 2 {
+                prob.attacker()
+            } else {
+                prob.defender
+            };
+            let empty = legal_in_region(&prob, &b, color);
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[rnd(empty.len())];
+            if b.play(p, color).is_err() {
+                continue;
+            }
+            for (i, c) in prob.crucial.iter().enumerate() {
+                if !prob.chain_on_board(&b, i) {
+                    continue;
+                }
+                let full = reference.alive_without_prefilter(&prob, &b, c[0]);
+                assert_eq!(
+                    be.alive(&prob, &b, c[0]),
+                    full,
+                    "Benson's test with and without the prefilter:\n{}",
+                    b.render()
+                );
+                checked += 1;
+                alive += full as usize;
+            }
+        }
+    }
+    assert!(
+        checked >= 2000 && alive >= 50,
+        "too few cases: {checked} checked, {alive} alive"
+    );
+}
+
 /// The walled-in terminal test (the defender has no room left for two eyes
 /// or a seki) is checked against the search without it: on positions
 /// reached by random play inside generated regions, whenever the test
