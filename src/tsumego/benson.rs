@@ -50,6 +50,23 @@ impl Benson {
     /// True if the defender chain through `chain` is unconditionally alive
     /// in `board` under the problem's region.
     pub fn alive(&mut self, prob: &Problem, board: &Board, chain: Point) -> bool {
+        self.alive_with(prob, board, chain, true)
+    }
+
+    /// [`Benson::alive`] without the flood from the chain's neighbours
+    /// ([`Benson::two_vital_regions`]): the reference its tests compare
+    /// with.
+    #[cfg(test)]
+    pub(crate) fn alive_without_prefilter(
+        &mut self,
+        prob: &Problem,
+        board: &Board,
+        chain: Point,
+    ) -> bool {
+        self.alive_with(prob, board, chain, false)
+    }
+
+    fn alive_with(&mut self, prob: &Problem, board: &Board, chain: Point, prefilter: bool) -> bool {
         let def = Cell::stone(prob.defender);
         if board.cell(chain) != def || board.liberties(chain) < 2 {
             return false;
@@ -58,7 +75,7 @@ impl Benson {
             return false;
         }
         let target = board.chain_head(chain).0;
-        if !self.two_vital_regions(prob, board, def, target) {
+        if prefilter && !self.two_vital_regions(prob, board, def, target) {
             return false;
         }
         self.find_regions(prob, board, def);
@@ -74,34 +91,6 @@ impl Benson {
             return false;
         }
         self.iterate(prob, board, def, target)
-    }
-
-    /// [`Benson::alive`] without the flood from the chain's neighbours
-    /// ([`Benson::two_vital_regions`]): the reference its tests compare
-    /// with.
-    #[cfg(test)]
-    pub(crate) fn alive_without_prefilter(
-        &mut self,
-        prob: &Problem,
-        board: &Board,
-        chain: Point,
-    ) -> bool {
-        let def = Cell::stone(prob.defender);
-        if board.cell(chain) != def || board.liberties(chain) < 2 {
-            return false;
-        }
-        if !two_closed_neighbours(prob, board, chain, def) {
-            return false;
-        }
-        self.find_regions(prob, board, def);
-        let target = board.chain_head(chain).0;
-        let candidates = self
-            .regions
-            .iter()
-            .filter(|&&(s, e, open)| !open && vital_to(board, &self.members[s..e], target))
-            .take(2)
-            .count();
-        candidates >= 2 && self.iterate(prob, board, def, target)
     }
 
     /// True if the chain with head `target` borders two closed regions

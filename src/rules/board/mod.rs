@@ -188,13 +188,7 @@ impl Board {
         self.count[..n].copy_from_slice(&other.count[..n]);
         self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
         self.nbr[..n].copy_from_slice(&other.nbr[..n]);
-        let e = other.num_empty;
-        self.empty[..e].copy_from_slice(&other.empty[..e]);
-        self.num_empty = e;
-        self.ko = other.ko;
-        self.hash = other.hash;
-        self.captures = other.captures;
-        self.allow_suicide = other.allow_suicide;
+        self.copy_list_and_scalars(other);
     }
 
     /// Every array slot, the empty-point list and the scalars equal
@@ -236,6 +230,12 @@ impl Board {
         self.nbr[w.clone()].copy_from_slice(&other.nbr[w]);
         let n = other.geo.num_points;
         self.empty_pos[..n].copy_from_slice(&other.empty_pos[..n]);
+        self.copy_list_and_scalars(other);
+    }
+
+    /// The empty-point list and the scalars of `other` (the end of
+    /// [`Board::copy_from`] and [`Board::copy_window_from`]).
+    fn copy_list_and_scalars(&mut self, other: &Board) {
         let e = other.num_empty;
         self.empty[..e].copy_from_slice(&other.empty[..e]);
         self.num_empty = e;

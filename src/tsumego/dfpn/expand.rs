@@ -29,31 +29,22 @@ impl Dfpn<'_> {
         let (lo, hi) = self.boards.split_at_mut(depth + 1);
         let child = &mut hi[0];
         child.copy_window_from(&lo[depth], self.window.clone());
-        #[cfg(test)]
-        let before = lo[depth].clone();
-        match mv {
-            None => child.pass(),
+        let apply = |b: &mut Board| match mv {
+            None => b.pass(),
             Some(p) => {
                 if ko_exempt {
-                    child.pass();
+                    b.pass();
                 }
-                child.play_unchecked(p, color);
+                b.play_unchecked(p, color);
             }
-        }
+        };
+        apply(child);
         // Every board of the path must equal what a full copy gives: the
         // window holds every slot a move can change.
         #[cfg(test)]
         {
-            let mut full = before;
-            match mv {
-                None => full.pass(),
-                Some(p) => {
-                    if ko_exempt {
-                        full.pass();
-                    }
-                    full.play_unchecked(p, color);
-                }
-            }
+            let mut full = lo[depth].clone();
+            apply(&mut full);
             assert!(
                 hi[0].same_state(&full),
                 "a windowed copy differs from a full one"
