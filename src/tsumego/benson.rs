@@ -22,6 +22,8 @@ pub struct Benson {
     regions: Vec<(usize, usize, bool)>,
     members: Vec<Point>,
     chains: Vec<u16>,
+    /// Heads of the chains `any_alive` has tested.
+    tested: Vec<u16>,
 }
 
 impl Default for Benson {
@@ -33,6 +35,7 @@ impl Default for Benson {
             regions: Vec::new(),
             members: Vec::new(),
             chains: Vec::new(),
+            tested: Vec::new(),
         }
     }
 }
@@ -64,6 +67,60 @@ impl Benson {
         chain: Point,
     ) -> bool {
         self.alive_with(prob, board, chain, false)
+    }
+
+    /// True if one of the defender chains through `chains` is
+    /// unconditionally alive: [`Benson::alive`] for each, with each chain
+    /// tested once (crucial chains merge) and the iteration over the
+    /// whole region, which does not depend on the chain asked about, run
+    /// at most once.
+    pub fn any_alive(
+        &mut self,
+        prob: &Problem,
+        board: &Board,
+        chains: impl IntoIterator<Item = Point>,
+    ) -> bool {
+        let def = Cell::stone(prob.defender);
+        let mut tested: Vec<u16> = std::mem::take(&mut self.tested);
+        tested.clear();
+        let mut alive = None;
+        let mut found = false;
+        for chain in chains {
+            if board.cell(chain) != def || board.liberties(chain) < 2 {
+                continue;
+            }
+            let target = board.chain_head(chain).0;
+            if tested.contains(&target) {
+                continue;
+            }
+            tested.push(target);
+            if !two_closed_neighbours(prob, board, chain, def)
+                || !self.two_vital_regions(prob, board, def, target)
+            {
+                continue;
+            }
+            // The chain borders two closed regions vital to it (the count
+            // `alive_with` makes from the full list): only the iteration
+            // can still take them away.
+            let survivors = match alive.take() {
+                Some(v) => v,
+                None => {
+                    self.find_regions(prob, board, def);
+                    self.iterate_all(prob, board, def)
+                }
+            };
+            found = self
+                .chains
+                .iter()
+                .position(|&h| h == target)
+                .is_some_and(|ci| survivors[ci]);
+            alive = Some(survivors);
+            if found {
+                break;
+            }
+        }
+        self.tested = tested;
+        found
     }
 
     fn alive_with(&mut self, prob: &Problem, board: &Board, chain: Point, prefilter: bool) -> bool {
@@ -225,6 +282,17 @@ impl Benson {
     /// regions found: true if the chain with head `target` survives it.
     #[inline]
     fn iterate(&mut self, prob: &Problem, board: &Board, def: Cell, target: u16) -> bool {
+        let alive_chains = self.iterate_all(prob, board, def);
+        self.chains
+            .iter()
+            .position(|&h| h == target)
+            .is_some_and(|ci| alive_chains[ci])
+    }
+
+    /// Benson's iteration: which of the defender chains of the region
+    /// (`chains`, by head) survive it.
+    #[inline]
+    fn iterate_all(&mut self, prob: &Problem, board: &Board, def: Cell) -> Vec<bool> {
         self.chains.clear();
         for &p in &prob.region {
             if board.cell(p) == def {
@@ -243,10 +311,7 @@ impl Benson {
                 break;
             }
         }
-        self.chains
-            .iter()
-            .position(|&h| h == target)
-            .is_some_and(|ci| alive_chains[ci])
+        alive_chains
     }
 
     /// Chains with fewer than two vital live regions die; true if one did.

@@ -383,13 +383,16 @@ fn bent_four_in_the_corner_is_ko_for_the_attacker() {
 /// chain's neighbours before it floods the whole problem; on positions
 /// reached by random play inside generated regions (the defender playing
 /// two moves of three, so that some chains make eyes) it must answer as
-/// the full test does, for every standing crucial chain.
+/// the full test does, for every standing crucial chain; and the test of
+/// all standing crucial chains at once (one iteration shared) must say
+/// whether one of them lives.
 #[test]
 fn bensons_prefilter_agrees_with_the_full_test() {
     let mut rng = SmallRng::seed_from_u64(2026);
     let mut rnd = |n: usize| rng.random_range(0..n);
     let (mut be, mut reference) = (benson::Benson::default(), benson::Benson::default());
     let (mut checked, mut alive) = (0, 0);
+    let (mut shared, mut shared_alive) = (0, 0);
     for index in 0..1000 {
         let Some(text) = generate::candidate(7, index, 6, 12) else {
             continue;
@@ -413,6 +416,8 @@ fn bensons_prefilter_agrees_with_the_full_test() {
             if b.play(p, color).is_err() {
                 continue;
             }
+            let mut standing = Vec::new();
+            let mut any = false;
             for (i, c) in prob.crucial.iter().enumerate() {
                 if !prob.chain_on_board(&b, i) {
                     continue;
@@ -426,12 +431,25 @@ fn bensons_prefilter_agrees_with_the_full_test() {
                 );
                 checked += 1;
                 alive += full as usize;
+                standing.push(c[0]);
+                any |= full;
+            }
+            assert_eq!(
+                be.any_alive(&prob, &b, standing.iter().copied()),
+                any,
+                "Benson's test of all crucial chains at once:\n{}",
+                b.render()
+            );
+            if standing.len() >= 2 {
+                shared += 1;
+                shared_alive += any as usize;
             }
         }
     }
     assert!(
-        checked >= 2000 && alive >= 50,
-        "too few cases: {checked} checked, {alive} alive"
+        checked >= 2000 && alive >= 50 && shared >= 500 && shared_alive >= 20,
+        "too few cases: {checked} checked, {alive} alive, {shared} with several chains \
+         ({shared_alive} alive)"
     );
 }
 

@@ -257,9 +257,11 @@ impl Dfpn<'_> {
         let alive = match self.pos_cache[slot].benson {
             0 => {
                 let b = &self.boards[depth];
-                let benson = &mut self.benson;
-                let v = (0..prob.crucial.len())
-                    .any(|i| prob.chain_on_board(b, i) && benson.alive(prob, b, self.crucial[i]));
+                let crucial = &self.crucial;
+                let standing = (0..prob.crucial.len())
+                    .filter(|&i| prob.chain_on_board(b, i))
+                    .map(|i| crucial[i]);
+                let v = self.benson.any_alive(prob, b, standing);
                 self.pos_cache[slot].benson = 1 + v as u8;
                 v
             }
