@@ -119,3 +119,50 @@ fn copy_from_equals_clone() {
     big.check_consistency().unwrap();
     assert_eq!(big.render(), b.render());
 }
+
+/// With the points of a corner last in the empty-point list, moves and
+/// captures in the corner leave the list's first places alone, and a copy
+/// of the corner's window and of the list's tail equals a full copy.
+#[test]
+fn a_window_copy_with_the_corner_last_in_the_list_equals_a_full_copy() {
+    let mut root = Board::new(9);
+    for (c, s) in [
+        (Color::Black, "E5"),
+        (Color::White, "D4"),
+        (Color::Black, "C4"),
+    ] {
+        play(&mut root, c, s);
+    }
+    let corner = |b: &Board, p: Point| {
+        let c = b.coord(p);
+        c.x < 3 && c.y < 3
+    };
+    let probe = root.clone();
+    let list_from = root.empties_last(|p| corner(&probe, p));
+    root.check_consistency().unwrap();
+    assert_eq!(list_from, root.num_empty() - 9);
+    let head: Vec<Point> = root.empty_slice()[..list_from].to_vec();
+    // Slots 0 to the highest corner point's neighbour hold the window.
+    let window = 0..at(&root, "D4").idx() + 1;
+    let (mut parent, mut child) = (root.clone(), root.clone());
+    // The last move captures White's two stones at A1 and B1.
+    for (c, s) in [
+        (Color::White, "A1"),
+        (Color::Black, "C1"),
+        (Color::White, "B1"),
+        (Color::Black, "B2"),
+        (Color::White, "A3"),
+        (Color::Black, "A2"),
+    ] {
+        let p = at(&parent, s);
+        child.copy_window_from(&parent, window.clone(), list_from);
+        child.play(p, c).unwrap();
+        let mut full = parent.clone();
+        full.play(p, c).unwrap();
+        assert!(child.same_state(&full), "after {s}");
+        child.check_consistency().unwrap();
+        assert_eq!(child.empty_slice()[..list_from], head[..]);
+        parent = child.clone();
+    }
+    assert_eq!(parent.stone_at(Coord::new(0, 0)), None);
+}

@@ -28,7 +28,7 @@ impl Dfpn<'_> {
         self.ensure_depth(depth + 1);
         let (lo, hi) = self.boards.split_at_mut(depth + 1);
         let child = &mut hi[0];
-        child.copy_window_from(&lo[depth], self.window.clone());
+        child.copy_window_from(&lo[depth], self.window.clone(), self.list_from);
         let apply = |b: &mut Board| match mv {
             None => b.pass(),
             Some(p) => {

@@ -324,6 +324,12 @@ pub struct Dfpn<'a> {
     /// The board slots a line of the search can change ([`play_window`]):
     /// a child's board is copied from its parent's in this window only.
     window: std::ops::Range<usize>,
+    /// The problem's position with the region's empty points last in the
+    /// board's empty-point list ([`Board::empties_last`]): every board of
+    /// the path derives from it, so the list's first `list_from` places
+    /// are the same on all of them and a child's copy skips them.
+    root: Board,
+    list_from: usize,
     benson: Benson,
     counters: Counters,
     aborted: bool,
@@ -440,6 +446,8 @@ impl<'a> Dfpn<'a> {
         limits: Limits,
     ) -> Dfpn<'a> {
         let walled = Self::is_closed(prob);
+        let mut root = prob.board.clone();
+        let list_from = root.empties_last(|p| prob.in_region(p));
         Dfpn {
             prob,
             w,
@@ -449,8 +457,10 @@ impl<'a> Dfpn<'a> {
             tt: TransTable::default(),
             path: Vec::new(),
             floor: 0,
-            boards: vec![prob.board.clone()],
+            boards: vec![root.clone()],
             window: play_window(prob),
+            root,
+            list_from,
             benson: Benson::default(),
             counters: Counters::default(),
             aborted: false,
@@ -539,7 +549,7 @@ impl<'a> Dfpn<'a> {
 
     /// The walled-in test (`Dfpn::walled_in`) on the problem's position.
     pub fn walled_in_at_root(&mut self) -> bool {
-        self.boards[0].copy_from(&self.prob.board);
+        self.boards[0].copy_from(&self.root);
         self.closed_at(0) && self.walled_in(0)
     }
 
@@ -578,8 +588,7 @@ impl<'a> Dfpn<'a> {
     }
 
     pub fn solve(&mut self, to_move: Color) -> Proof {
-        let root = self.prob.board.clone();
-        self.boards[0] = root;
+        self.boards[0].copy_from(&self.root);
         self.ensure_depth(1);
         self.path.clear();
         self.floor = 0;
