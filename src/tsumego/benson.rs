@@ -123,6 +123,57 @@ impl Benson {
         found
     }
 
+    /// After an attacker stone at `p` that captured nothing, on a board
+    /// where Benson's iteration kept no crucial chain alive before it:
+    /// true if it still keeps none, so the test need not run. The stone
+    /// leaves every region the same set of points (it is not a defender
+    /// stone) and every other point's liberty status as it was; it only
+    /// takes `p` out of its region's empty points, so the only relation
+    /// that can change is its region becoming vital to a chain `p` was
+    /// not a liberty of. Without a change the iteration gives what it
+    /// gave before. False (run the test) when `p`'s region is closed and
+    /// borders a defender chain that `p` does not touch.
+    pub fn fill_keeps_dead(&mut self, prob: &Problem, board: &Board, p: Point) -> bool {
+        let def = Cell::stone(prob.defender);
+        let mut touched = [0u16; 4];
+        let mut n_touched = 0;
+        for n in board.neighbors(p) {
+            if board.cell(n) == def {
+                let h = board.chain_head(n).0;
+                if !touched[..n_touched].contains(&h) {
+                    touched[n_touched] = h;
+                    n_touched += 1;
+                }
+            }
+        }
+        let stamp = self.next_stamp();
+        let mut other_chain = false;
+        self.stack.clear();
+        self.mark[p.idx()] = stamp;
+        self.stack.push(p);
+        while let Some(q) = self.stack.pop() {
+            for n in board.neighbors(q) {
+                let c = board.cell(n);
+                if c == Cell::Border {
+                    continue;
+                }
+                if c == def {
+                    other_chain |= !touched[..n_touched].contains(&board.chain_head(n).0);
+                    continue;
+                }
+                if !prob.in_region(n) {
+                    // An open region is never vital.
+                    return true;
+                }
+                if self.mark[n.idx()] != stamp {
+                    self.mark[n.idx()] = stamp;
+                    self.stack.push(n);
+                }
+            }
+        }
+        !other_chain
+    }
+
     fn alive_with(&mut self, prob: &Problem, board: &Board, chain: Point, prefilter: bool) -> bool {
         let def = Cell::stone(prob.defender);
         if board.cell(chain) != def || board.liberties(chain) < 2 {

@@ -453,6 +453,76 @@ fn bensons_prefilter_agrees_with_the_full_test() {
     );
 }
 
+/// Below a position where Benson's test keeps no crucial chain alive, an
+/// attacker stone that captures nothing keeps none alive unless its
+/// region is closed and borders a chain it does not touch
+/// (`fill_keeps_dead`, which lets the solver skip the test): checked
+/// against the test itself after every such move in random-play
+/// positions.
+#[test]
+fn an_attacker_fill_keeps_dead_chains_dead() {
+    let mut rng = SmallRng::seed_from_u64(2027);
+    let mut rnd = |n: usize| rng.random_range(0..n);
+    let mut be = benson::Benson::default();
+    let (mut skipped, mut tested, mut revived) = (0, 0, 0);
+    for index in 0..600 {
+        let Some(text) = generate::candidate(7, index, 6, 12) else {
+            continue;
+        };
+        let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
+            continue;
+        };
+        let Ok(prob) = fp.problem(48) else { continue };
+        let standing = |b: &Board| -> Vec<Point> {
+            (0..prob.crucial.len())
+                .filter(|&i| prob.chain_on_board(b, i))
+                .map(|i| prob.crucial[i][0])
+                .collect()
+        };
+        let mut b = prob.board.clone();
+        for ply in 0..30 {
+            let color = if ply % 3 == 2 {
+                prob.attacker()
+            } else {
+                prob.defender
+            };
+            if !be.any_alive(&prob, &b, standing(&b)) {
+                for p in legal_in_region(&prob, &b, prob.attacker()) {
+                    let mut child = b.clone();
+                    if child.play(p, prob.attacker()).is_err()
+                        || child.num_empty() + 1 != b.num_empty()
+                    {
+                        continue;
+                    }
+                    let alive = be.any_alive(&prob, &child, standing(&child));
+                    if be.fill_keeps_dead(&prob, &child, p) {
+                        assert!(
+                            !alive,
+                            "an attacker stone at {p:?} made a chain alive:\n{}",
+                            child.render()
+                        );
+                        skipped += 1;
+                    } else {
+                        tested += 1;
+                        revived += alive as usize;
+                    }
+                }
+            }
+            let empty = legal_in_region(&prob, &b, color);
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[rnd(empty.len())];
+            let _ = b.play(p, color);
+        }
+    }
+    // A few fills do make a chain alive (`revived`): the rule must see them.
+    assert!(
+        skipped >= 5000 && tested >= 100 && revived >= 1,
+        "too few cases: {skipped} skipped, {tested} tested ({revived} alive)"
+    );
+}
+
 /// The walled-in terminal test (the defender has no room left for two eyes
 /// or a seki) is checked against the search without it: on positions
 /// reached by random play inside generated regions, whenever the test

@@ -160,6 +160,10 @@ impl Dfpn<'_> {
             None
         };
         let spent = spend(threats, c);
+        // Below a position where Benson's test keeps no crucial chain
+        // alive, an attacker stone that captures nothing rarely changes
+        // that (the terminal test checks the one way it can).
+        let parent_dead = c == prob.attacker() && self.known_not_alive(depth);
         let mut banned = false;
         let mut ko_here = false;
         // (score, child, self-atari of 2+ stones capturing nothing,
@@ -255,7 +259,11 @@ impl Dfpn<'_> {
                 false,
                 if ko_exempt { spent } else { threats },
             );
+            let no_capture =
+                self.boards[depth + 1].num_empty() + 1 == self.boards[depth].num_empty();
+            self.fill_hint = (parent_dead && no_capture).then_some((depth + 1, p));
             let mut winner = self.terminal(depth + 1, false);
+            self.fill_hint = None;
             // A static life in the plain game may be a seki: the seki test
             // must still look.
             let mut static_life = false;

@@ -330,6 +330,11 @@ pub struct Dfpn<'a> {
     /// are the same on all of them and a child's copy skips them.
     root: Board,
     list_from: usize,
+    /// Set while the terminal test looks at a child made by an attacker
+    /// stone that captured nothing, below a position where Benson's test
+    /// kept no crucial chain alive: the child's depth and the stone
+    /// ([`Benson::fill_keeps_dead`]).
+    fill_hint: Option<(usize, Point)>,
     benson: Benson,
     counters: Counters,
     aborted: bool,
@@ -461,6 +466,7 @@ impl<'a> Dfpn<'a> {
             window: play_window(prob),
             root,
             list_from,
+            fill_hint: None,
             benson: Benson::default(),
             counters: Counters::default(),
             aborted: false,

@@ -113,6 +113,14 @@ impl Dfpn<'_> {
         (key, (key as usize) & (BENSON_CACHE - 1))
     }
 
+    /// Benson's test is known to keep no crucial chain alive at `depth`
+    /// (the position cache holds the position and says so).
+    pub(super) fn known_not_alive(&self, depth: usize) -> bool {
+        let (key, slot) = self.pos_key(depth);
+        let e = &self.pos_cache[slot];
+        e.key == key && e.benson == 1
+    }
+
     /// The position cache's slot for the position at `depth`, cleared for
     /// it if another position held it.
     fn pos_slot(&mut self, depth: usize) -> usize {
@@ -257,11 +265,16 @@ impl Dfpn<'_> {
         let alive = match self.pos_cache[slot].benson {
             0 => {
                 let b = &self.boards[depth];
-                let crucial = &self.crucial;
-                let standing = (0..prob.crucial.len())
-                    .filter(|&i| prob.chain_on_board(b, i))
-                    .map(|i| crucial[i]);
-                let v = self.benson.any_alive(prob, b, standing);
+                let fill = self.fill_hint.filter(|h| h.0 == depth).map(|h| h.1);
+                let v = if fill.is_some_and(|p| self.benson.fill_keeps_dead(prob, b, p)) {
+                    false
+                } else {
+                    let crucial = &self.crucial;
+                    let standing = (0..prob.crucial.len())
+                        .filter(|&i| prob.chain_on_board(b, i))
+                        .map(|i| crucial[i]);
+                    self.benson.any_alive(prob, b, standing)
+                };
                 self.pos_cache[slot].benson = 1 + v as u8;
                 v
             }
