@@ -161,9 +161,14 @@ impl Dfpn<'_> {
         };
         let spent = spend(threats, c);
         // Below a position where Benson's test keeps no crucial chain
-        // alive, an attacker stone that captures nothing rarely changes
-        // that (the terminal test checks the one way it can).
-        let parent_dead = c == prob.attacker() && self.known_not_alive(depth);
+        // alive, or the eye-space rule gives no verdict, an attacker stone
+        // that captures nothing rarely changes that (the tests check the
+        // ways it can).
+        let (benson_dead, no_area_verdict) = if c == prob.attacker() {
+            self.known_nothing(depth)
+        } else {
+            (false, false)
+        };
         let mut banned = false;
         let mut ko_here = false;
         // (score, child, self-atari of 2+ stones capturing nothing,
@@ -261,9 +266,13 @@ impl Dfpn<'_> {
             );
             let no_capture =
                 self.boards[depth + 1].num_empty() + 1 == self.boards[depth].num_empty();
-            self.fill_hint = (parent_dead && no_capture).then_some((depth + 1, p));
+            self.fill_hint = (no_capture && (benson_dead || no_area_verdict)).then_some(Fill {
+                depth: depth + 1,
+                p,
+                benson_dead,
+                no_area_verdict,
+            });
             let mut winner = self.terminal(depth + 1, false);
-            self.fill_hint = None;
             // A static life in the plain game may be a seki: the seki test
             // must still look.
             let mut static_life = false;
@@ -276,6 +285,7 @@ impl Dfpn<'_> {
                 }
                 static_life = w == prob.defender && !unconditional && !self.regime.strict;
             }
+            self.fill_hint = None;
             let mut kid = Child::new(Some(p), key, rep, ko_exempt, winner);
             kid.passes = static_life;
             kid.threats = if ko_exempt { spent } else { threats };

@@ -330,11 +330,9 @@ pub struct Dfpn<'a> {
     /// are the same on all of them and a child's copy skips them.
     root: Board,
     list_from: usize,
-    /// Set while the terminal test looks at a child made by an attacker
-    /// stone that captured nothing, below a position where Benson's test
-    /// kept no crucial chain alive: the child's depth and the stone
-    /// ([`Benson::fill_keeps_dead`]).
-    fill_hint: Option<(usize, Point)>,
+    /// Set while the terminal test and the static evaluation look at a
+    /// child made by an attacker stone that captured nothing.
+    fill_hint: Option<Fill>,
     benson: Benson,
     counters: Counters,
     aborted: bool,
@@ -384,6 +382,22 @@ pub struct Dfpn<'a> {
     /// never share an entry (see [`Dfpn::held_key`]); a result that rests
     /// on the ban still stays the path's.
     held: Vec<Option<Ko>>,
+}
+
+/// A child made by an attacker stone that captured nothing, and what was
+/// known of its parent: the tests that gave nothing there may skip the
+/// work the stone cannot change ([`Benson::fill_keeps_dead`],
+/// `Statics::fill_keeps_no_area_verdict`).
+#[derive(Clone, Copy)]
+pub(super) struct Fill {
+    /// The child's depth.
+    pub(super) depth: usize,
+    /// The stone.
+    pub(super) p: Point,
+    /// Benson's test kept no crucial chain alive in the parent.
+    pub(super) benson_dead: bool,
+    /// The eye-space rule gave no verdict in the parent.
+    pub(super) no_area_verdict: bool,
 }
 
 /// What the terminal tests found for one position (stones only): one

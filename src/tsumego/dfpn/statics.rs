@@ -113,12 +113,17 @@ impl Dfpn<'_> {
         (key, (key as usize) & (BENSON_CACHE - 1))
     }
 
-    /// Benson's test is known to keep no crucial chain alive at `depth`
-    /// (the position cache holds the position and says so).
-    pub(super) fn known_not_alive(&self, depth: usize) -> bool {
+    /// What the position cache knows of the position at `depth`: that
+    /// Benson's test keeps no crucial chain alive there, and that the
+    /// static evaluation gave no verdict (for either side to move), so
+    /// neither did the eye-space rule, its last rule.
+    pub(super) fn known_nothing(&self, depth: usize) -> (bool, bool) {
         let (key, slot) = self.pos_key(depth);
         let e = &self.pos_cache[slot];
-        e.key == key && e.benson == 1
+        if e.key != key {
+            return (false, false);
+        }
+        (e.benson == 1, e.statics.contains(&4))
     }
 
     /// The position cache's slot for the position at `depth`, cleared for
@@ -265,7 +270,10 @@ impl Dfpn<'_> {
         let alive = match self.pos_cache[slot].benson {
             0 => {
                 let b = &self.boards[depth];
-                let fill = self.fill_hint.filter(|h| h.0 == depth).map(|h| h.1);
+                let fill = self
+                    .fill_hint
+                    .filter(|h| h.depth == depth && h.benson_dead)
+                    .map(|h| h.p);
                 let v = if fill.is_some_and(|p| self.benson.fill_keeps_dead(prob, b, p)) {
                     false
                 } else {
@@ -334,6 +342,10 @@ impl Dfpn<'_> {
                 let before = self.statics.work;
                 let closed = self.closed_at(depth);
                 let b = &self.boards[depth];
+                self.statics.fill = self
+                    .fill_hint
+                    .filter(|h| h.depth == depth && h.no_area_verdict)
+                    .map(|h| h.p);
                 let w = self
                     .statics
                     .verdict(prob, b, to_move, self.regime.strict, closed);

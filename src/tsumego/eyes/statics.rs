@@ -133,6 +133,11 @@ pub struct Statics {
     key: Vec<u8>,
     /// Positions searched by local games solved here.
     pub work: u64,
+    /// For the next [`Statics::verdict`] only: the position follows an
+    /// attacker stone here that captured nothing, and the eye-space rule
+    /// gave no verdict before it
+    /// ([`Statics::fill_keeps_no_area_verdict`]).
+    pub fill: Option<Point>,
     /// The key of the last local game that gave a verdict (for the check
     /// mode's reports: [`Statics::why`]).
     why_key: Vec<u8>,
@@ -165,6 +170,7 @@ impl Statics {
         closed: bool,
     ) -> Option<Verdict> {
         self.why_key.clear();
+        let fill = self.fill.take();
         let def = Cell::stone(prob.defender);
         // The defender's chains in the region: one, or more.
         let mut head: Option<Point> = None;
@@ -196,6 +202,9 @@ impl Statics {
         {
             return Some(v);
         }
+        if fill.is_some_and(|p| self.fill_keeps_no_area_verdict(prob, b, p)) {
+            return None;
+        }
         self.lives(prob, b, strict).map(|unconditional| Verdict {
             winner: prob.defender,
             unconditional,
@@ -219,6 +228,38 @@ impl Statics {
             }
         }
         None
+    }
+
+    /// After an attacker stone at `p` that captured nothing, on a board
+    /// where [`Statics::lives`] gave no verdict before it: true if it
+    /// still gives none. The stone is not a defender stone, so every
+    /// chain's areas are the same sets of points as before, enclosed or
+    /// not as before; only the content of the area holding `p` changed.
+    /// Unless that area is one the rule values (enclosed, at most
+    /// [`MAX_AREA`] points) for some standing crucial chain, every value
+    /// the rule reads is what it was.
+    pub(super) fn fill_keeps_no_area_verdict(
+        &mut self,
+        prob: &Problem,
+        b: &Board,
+        p: Point,
+    ) -> bool {
+        let mut done = ChainSet::<8>::new();
+        for i in 0..prob.crucial.len() {
+            let q = prob.crucial[i][0];
+            if !prob.chain_on_board(b, i) || done.insert(b, q) == ChainInsert::Seen {
+                continue;
+            }
+            let head = b.chain_head(q);
+            // No point carries `unused`: the flood stops only at the
+            // outside or past the size limit.
+            let unused = self.next_stamp();
+            let stamp = self.next_stamp();
+            if self.flood_area(prob, b, head, p, stamp, unused) {
+                return false;
+            }
+        }
+        true
     }
 
     /// The areas of the chain `head` (see the module doc), each flooded
