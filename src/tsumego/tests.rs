@@ -66,6 +66,48 @@ pub(crate) fn legal_in_region(prob: &Problem, b: &Board, color: Color) -> Vec<Po
         .collect()
 }
 
+/// The generator's problems `0..count` for `seed` (regions of `min` to
+/// `max` points) that read back as closed problems.
+pub(crate) fn generated(
+    seed: u64,
+    count: u64,
+    min: usize,
+    max: usize,
+) -> impl Iterator<Item = Problem> {
+    (0..count).filter_map(move |index| {
+        let text = generate::candidate(seed, index, min, max)?;
+        let fp = gotools::parse(&text, "gen").ok()?.pop()?;
+        fp.problem(48).ok()
+    })
+}
+
+/// Random play inside the generated problems `0..count` (seed 7, regions
+/// of 6 to 12 points), the defender playing two moves of three so that
+/// some chains make eyes: `f` sees each problem and the position after
+/// each move, 30 moves at most.
+pub(crate) fn random_play(seed: u64, count: u64, mut f: impl FnMut(&Problem, &Board)) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    for prob in generated(7, count, 6, 12) {
+        let mut b = prob.board.clone();
+        for ply in 0..30 {
+            let color = if ply % 3 == 2 {
+                prob.attacker()
+            } else {
+                prob.defender
+            };
+            let empty = legal_in_region(&prob, &b, color);
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[rng.random_range(0..empty.len())];
+            if b.play(p, color).is_err() {
+                continue;
+            }
+            f(&prob, &b);
+        }
+    }
+}
+
 fn solve(b: &Board, at: Point) -> Solution {
     let prob = Problem::detect(b, at, &[], 64).expect("closed problem");
     let w = weights();
@@ -388,64 +430,39 @@ fn bent_four_in_the_corner_is_ko_for_the_attacker() {
 /// whether one of them lives.
 #[test]
 fn bensons_prefilter_agrees_with_the_full_test() {
-    let mut rng = SmallRng::seed_from_u64(2026);
-    let mut rnd = |n: usize| rng.random_range(0..n);
     let (mut be, mut reference) = (benson::Benson::default(), benson::Benson::default());
     let (mut checked, mut alive) = (0, 0);
     let (mut shared, mut shared_alive) = (0, 0);
-    for index in 0..1000 {
-        let Some(text) = generate::candidate(7, index, 6, 12) else {
-            continue;
-        };
-        let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
-            continue;
-        };
-        let Ok(prob) = fp.problem(48) else { continue };
-        let mut b = prob.board.clone();
-        for ply in 0..30 {
-            let color = if ply % 3 == 2 {
-                prob.attacker()
-            } else {
-                prob.defender
-            };
-            let empty = legal_in_region(&prob, &b, color);
-            if empty.is_empty() {
-                break;
-            }
-            let p = empty[rnd(empty.len())];
-            if b.play(p, color).is_err() {
+    random_play(2026, 1000, |prob, b| {
+        let mut standing = Vec::new();
+        let mut any = false;
+        for (i, c) in prob.crucial.iter().enumerate() {
+            if !prob.chain_on_board(b, i) {
                 continue;
             }
-            let mut standing = Vec::new();
-            let mut any = false;
-            for (i, c) in prob.crucial.iter().enumerate() {
-                if !prob.chain_on_board(&b, i) {
-                    continue;
-                }
-                let full = reference.alive_without_prefilter(&prob, &b, c[0]);
-                assert_eq!(
-                    be.alive(&prob, &b, c[0]),
-                    full,
-                    "Benson's test with and without the prefilter:\n{}",
-                    b.render()
-                );
-                checked += 1;
-                alive += full as usize;
-                standing.push(c[0]);
-                any |= full;
-            }
+            let full = reference.alive_without_prefilter(prob, b, c[0]);
             assert_eq!(
-                be.any_alive(&prob, &b, standing.iter().copied()),
-                any,
-                "Benson's test of all crucial chains at once:\n{}",
+                be.alive(prob, b, c[0]),
+                full,
+                "Benson's test with and without the prefilter:\n{}",
                 b.render()
             );
-            if standing.len() >= 2 {
-                shared += 1;
-                shared_alive += any as usize;
-            }
+            checked += 1;
+            alive += full as usize;
+            standing.push(c[0]);
+            any |= full;
         }
-    }
+        assert_eq!(
+            be.any_alive(prob, b, standing.iter().copied()),
+            any,
+            "Benson's test of all crucial chains at once:\n{}",
+            b.render()
+        );
+        if standing.len() >= 2 {
+            shared += 1;
+            shared_alive += any as usize;
+        }
+    });
     assert!(
         checked >= 2000 && alive >= 50 && shared >= 500 && shared_alive >= 20,
         "too few cases: {checked} checked, {alive} alive, {shared} with several chains \
@@ -461,61 +478,37 @@ fn bensons_prefilter_agrees_with_the_full_test() {
 /// positions.
 #[test]
 fn an_attacker_fill_keeps_dead_chains_dead() {
-    let mut rng = SmallRng::seed_from_u64(2027);
-    let mut rnd = |n: usize| rng.random_range(0..n);
     let mut be = benson::Benson::default();
     let (mut skipped, mut tested, mut revived) = (0, 0, 0);
-    for index in 0..600 {
-        let Some(text) = generate::candidate(7, index, 6, 12) else {
-            continue;
-        };
-        let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
-            continue;
-        };
-        let Ok(prob) = fp.problem(48) else { continue };
+    random_play(2027, 1000, |prob, b| {
         let standing = |b: &Board| -> Vec<Point> {
             (0..prob.crucial.len())
                 .filter(|&i| prob.chain_on_board(b, i))
                 .map(|i| prob.crucial[i][0])
                 .collect()
         };
-        let mut b = prob.board.clone();
-        for ply in 0..30 {
-            let color = if ply % 3 == 2 {
-                prob.attacker()
-            } else {
-                prob.defender
-            };
-            if !be.any_alive(&prob, &b, standing(&b)) {
-                for p in legal_in_region(&prob, &b, prob.attacker()) {
-                    let mut child = b.clone();
-                    if child.play(p, prob.attacker()).is_err()
-                        || child.num_empty() + 1 != b.num_empty()
-                    {
-                        continue;
-                    }
-                    let alive = be.any_alive(&prob, &child, standing(&child));
-                    if be.fill_keeps_dead(&prob, &child, p) {
-                        assert!(
-                            !alive,
-                            "an attacker stone at {p:?} made a chain alive:\n{}",
-                            child.render()
-                        );
-                        skipped += 1;
-                    } else {
-                        tested += 1;
-                        revived += alive as usize;
-                    }
-                }
-            }
-            let empty = legal_in_region(&prob, &b, color);
-            if empty.is_empty() {
-                break;
-            }
-            let p = empty[rnd(empty.len())];
-            let _ = b.play(p, color);
+        if be.any_alive(prob, b, standing(b)) {
+            return;
         }
-    }
+        for p in legal_in_region(prob, b, prob.attacker()) {
+            let mut child = b.clone();
+            if child.play(p, prob.attacker()).is_err() || child.num_empty() + 1 != b.num_empty() {
+                continue;
+            }
+            let alive = be.any_alive(prob, &child, standing(&child));
+            if be.fill_keeps_dead(prob, &child, p) {
+                assert!(
+                    !alive,
+                    "an attacker stone at {p:?} made a chain alive:\n{}",
+                    child.render()
+                );
+                skipped += 1;
+            } else {
+                tested += 1;
+                revived += alive as usize;
+            }
+        }
+    });
     // A few fills do make a chain alive (`revived`): the rule must see them.
     assert!(
         skipped >= 5000 && tested >= 100 && revived >= 1,
@@ -536,17 +529,10 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
     let mut rng = SmallRng::seed_from_u64(12345);
     let mut rnd = |n: usize| rng.random_range(0..n);
     with_stack(|| {
-        for index in 0..400 {
+        for base in generated(7, 400, 6, 12) {
             if fired >= 200 {
                 break;
             }
-            let Some(text) = generate::candidate(7, index, 6, 12) else {
-                continue;
-            };
-            let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
-                continue;
-            };
-            let Ok(base) = fp.problem(48) else { continue };
             let mut prob = base.clone();
             let att = prob.attacker();
             // The attacker plays two moves for each of the defender's, so

@@ -135,21 +135,14 @@ fn a_result_that_met_no_ko_settles_every_threat_count() {
 /// of a fresh solver that never saw them.
 #[test]
 fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
-    use crate::tsumego::{generate, gotools};
+    use crate::tsumego::tests::generated;
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
     let w = OrderWeights::new(&Weights::default());
     let limits = Limits::nodes(1_000);
     let mut rng = SmallRng::seed_from_u64(4242);
     let (mut compared, mut terminal) = (0, 0);
-    for index in 0..40 {
-        let Some(text) = generate::candidate(11, index, 6, 14) else {
-            continue;
-        };
-        let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
-            continue;
-        };
-        let Ok(prob) = fp.problem(48) else { continue };
+    for prob in generated(11, 40, 6, 14) {
         let mut long = Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
         long.ensure_depth(1);
         // Two rounds over the same lines: the second reads the cache.

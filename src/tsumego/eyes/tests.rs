@@ -494,57 +494,31 @@ fn a_crucial_chain_under_a_safe_stone_is_left_out() {
 /// every such move in random-play positions.
 #[test]
 fn an_attacker_fill_outside_valued_areas_gives_no_eye_space_verdict() {
-    use crate::tsumego::{generate, gotools, tests::legal_in_region};
-    use rand::rngs::SmallRng;
-    use rand::{RngExt, SeedableRng};
-    let mut rng = SmallRng::seed_from_u64(2028);
-    let mut rnd = |n: usize| rng.random_range(0..n);
+    use crate::tsumego::tests::{legal_in_region, random_play};
     let mut st = Statics::default();
     let (mut skipped, mut looked, mut gained) = (0, 0, 0);
-    for index in 0..600 {
-        let Some(text) = generate::candidate(7, index, 6, 12) else {
-            continue;
-        };
-        let Some(fp) = gotools::parse(&text, "gen").ok().and_then(|mut v| v.pop()) else {
-            continue;
-        };
-        let Ok(prob) = fp.problem(48) else { continue };
-        let mut b = prob.board.clone();
-        for ply in 0..30 {
-            let color = if ply % 3 == 2 {
-                prob.attacker()
-            } else {
-                prob.defender
-            };
-            for strict in [false, true] {
-                if st.lives(&prob, &b, strict).is_some() {
+    random_play(2028, 1000, |prob, b| {
+        for strict in [false, true] {
+            if st.lives(prob, b, strict).is_some() {
+                continue;
+            }
+            for p in legal_in_region(prob, b, prob.attacker()) {
+                let mut child = b.clone();
+                if child.play(p, prob.attacker()).is_err() || child.num_empty() + 1 != b.num_empty()
+                {
                     continue;
                 }
-                for p in legal_in_region(&prob, &b, prob.attacker()) {
-                    let mut child = b.clone();
-                    if child.play(p, prob.attacker()).is_err()
-                        || child.num_empty() + 1 != b.num_empty()
-                    {
-                        continue;
-                    }
-                    let verdict = st.lives(&prob, &child, strict);
-                    if st.fill_keeps_no_area_verdict(&prob, &child, p) {
-                        assert_eq!(verdict, None, "after {p:?}:\n{}", child.render());
-                        skipped += 1;
-                    } else {
-                        looked += 1;
-                        gained += verdict.is_some() as usize;
-                    }
+                let verdict = st.lives(prob, &child, strict);
+                if st.fill_keeps_no_area_verdict(prob, &child, p) {
+                    assert_eq!(verdict, None, "after {p:?}:\n{}", child.render());
+                    skipped += 1;
+                } else {
+                    looked += 1;
+                    gained += verdict.is_some() as usize;
                 }
             }
-            let empty = legal_in_region(&prob, &b, color);
-            if empty.is_empty() {
-                break;
-            }
-            let p = empty[rnd(empty.len())];
-            let _ = b.play(p, color);
         }
-    }
+    });
     // A few fills do give the rule a verdict (`gained`): the check must
     // see them.
     assert!(
