@@ -136,7 +136,7 @@ pub struct Statics {
     /// For the next [`Statics::verdict`] only: the position follows an
     /// attacker stone here that captured nothing, and the eye-space rule
     /// gave no verdict before it
-    /// ([`Statics::fill_keeps_no_area_verdict`]).
+    /// (`Statics::fill_keeps_no_area_verdict`).
     pub fill: Option<Point>,
     /// The key of the last local game that gave a verdict (for the check
     /// mode's reports: [`Statics::why`]).
