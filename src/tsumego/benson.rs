@@ -11,7 +11,7 @@
 
 use super::region::Problem;
 use crate::rules::board::MAX_POINTS;
-use crate::rules::{Board, Cell, Point};
+use crate::rules::{Board, Cell, ChainInsert, ChainSet, Point};
 
 /// Reusable buffers, so that the solver's terminal test allocates nothing.
 pub struct Benson {
@@ -22,8 +22,6 @@ pub struct Benson {
     regions: Vec<(usize, usize, bool)>,
     members: Vec<Point>,
     chains: Vec<u16>,
-    /// Heads of the chains `any_alive` has tested.
-    tested: Vec<u16>,
 }
 
 impl Default for Benson {
@@ -35,7 +33,6 @@ impl Default for Benson {
             regions: Vec::new(),
             members: Vec::new(),
             chains: Vec::new(),
-            tested: Vec::new(),
         }
     }
 }
@@ -81,19 +78,17 @@ impl Benson {
         chains: impl IntoIterator<Item = Point>,
     ) -> bool {
         let def = Cell::stone(prob.defender);
-        let mut tested: Vec<u16> = std::mem::take(&mut self.tested);
-        tested.clear();
+        // Past eight chains a chain may be tested twice, to the same end.
+        let mut tested = ChainSet::<8>::new();
         let mut alive = None;
-        let mut found = false;
         for chain in chains {
-            if board.cell(chain) != def || board.liberties(chain) < 2 {
+            if board.cell(chain) != def
+                || board.liberties(chain) < 2
+                || tested.insert(board, chain) == ChainInsert::Seen
+            {
                 continue;
             }
             let target = board.chain_head(chain).0;
-            if tested.contains(&target) {
-                continue;
-            }
-            tested.push(target);
             if !two_closed_neighbours(prob, board, chain, def)
                 || !self.two_vital_regions(prob, board, def, target)
             {
@@ -109,18 +104,12 @@ impl Benson {
                     self.iterate_all(prob, board, def)
                 }
             };
-            found = self
-                .chains
-                .iter()
-                .position(|&h| h == target)
-                .is_some_and(|ci| survivors[ci]);
-            alive = Some(survivors);
-            if found {
-                break;
+            if self.survives(&survivors, target) {
+                return true;
             }
+            alive = Some(survivors);
         }
-        self.tested = tested;
-        found
+        false
     }
 
     /// After an attacker stone at `p` that captured nothing, on a board
@@ -135,15 +124,10 @@ impl Benson {
     /// borders a defender chain that `p` does not touch.
     pub fn fill_keeps_dead(&mut self, prob: &Problem, board: &Board, p: Point) -> bool {
         let def = Cell::stone(prob.defender);
-        let mut touched = [0u16; 4];
-        let mut n_touched = 0;
+        let mut touched = ChainSet::<4>::new();
         for n in board.neighbors(p) {
             if board.cell(n) == def {
-                let h = board.chain_head(n).0;
-                if !touched[..n_touched].contains(&h) {
-                    touched[n_touched] = h;
-                    n_touched += 1;
-                }
+                touched.insert(board, n);
             }
         }
         let stamp = self.next_stamp();
@@ -158,7 +142,7 @@ impl Benson {
                     continue;
                 }
                 if c == def {
-                    other_chain |= !touched[..n_touched].contains(&board.chain_head(n).0);
+                    other_chain |= !touched.contains(board, n);
                     continue;
                 }
                 if !prob.in_region(n) {
@@ -334,10 +318,16 @@ impl Benson {
     #[inline]
     fn iterate(&mut self, prob: &Problem, board: &Board, def: Cell, target: u16) -> bool {
         let alive_chains = self.iterate_all(prob, board, def);
+        self.survives(&alive_chains, target)
+    }
+
+    /// The chain with head `target` is among the survivors `alive` of
+    /// [`Benson::iterate_all`].
+    fn survives(&self, alive: &[bool], target: u16) -> bool {
         self.chains
             .iter()
             .position(|&h| h == target)
-            .is_some_and(|ci| alive_chains[ci])
+            .is_some_and(|ci| alive[ci])
     }
 
     /// Benson's iteration: which of the defender chains of the region

@@ -342,13 +342,13 @@ impl Dfpn<'_> {
                 let before = self.statics.work;
                 let closed = self.closed_at(depth);
                 let b = &self.boards[depth];
-                self.statics.fill = self
+                let fill = self
                     .fill_hint
                     .filter(|h| h.depth == depth && h.no_area_verdict)
                     .map(|h| h.p);
                 let w = self
                     .statics
-                    .verdict(prob, b, to_move, self.regime.strict, closed);
+                    .verdict(prob, b, to_move, self.regime.strict, closed, fill);
                 if self.counting {
                     self.counters.static_work += self.statics.work - before;
                 }

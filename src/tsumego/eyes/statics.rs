@@ -60,6 +60,17 @@ impl RegionGames {
     }
 }
 
+/// The heads of the standing crucial chains, each once (past eight
+/// chains one may come twice, which only repeats work).
+fn standing_heads<'a>(prob: &'a Problem, b: &'a Board) -> impl Iterator<Item = Point> + 'a {
+    let mut done = ChainSet::<8>::new();
+    (0..prob.crucial.len())
+        .filter(move |&i| {
+            prob.chain_on_board(b, i) && done.insert(b, prob.crucial[i][0]) != ChainInsert::Seen
+        })
+        .map(move |i| b.chain_head(prob.crucial[i][0]))
+}
+
 /// The empty points of the region.
 fn empty_points(prob: &Problem, b: &Board) -> usize {
     prob.region
@@ -133,11 +144,6 @@ pub struct Statics {
     key: Vec<u8>,
     /// Positions searched by local games solved here.
     pub work: u64,
-    /// For the next [`Statics::verdict`] only: the position follows an
-    /// attacker stone here that captured nothing, and the eye-space rule
-    /// gave no verdict before it
-    /// (`Statics::fill_keeps_no_area_verdict`).
-    pub fill: Option<Point>,
     /// The key of the last local game that gave a verdict (for the check
     /// mode's reports: [`Statics::why`]).
     why_key: Vec<u8>,
@@ -159,8 +165,11 @@ impl Statics {
     /// The winner of the position with `to_move` to play, if a rule of the
     /// module doc decides it. `strict`: the seki test's rules; `closed`:
     /// every neighbour of the region outside it is an attacker stone or
-    /// the edge (the one-chain rule needs it). The position must have no
-    /// ko ban and follow a move, not a pass.
+    /// the edge (the one-chain rule needs it); `fill`: the position follows
+    /// an attacker stone there that captured nothing, and the eye-space
+    /// rule gave no verdict before it
+    /// (`Statics::fill_keeps_no_area_verdict`). The position must have
+    /// no ko ban and follow a move, not a pass.
     pub fn verdict(
         &mut self,
         prob: &Problem,
@@ -168,9 +177,9 @@ impl Statics {
         to_move: Color,
         strict: bool,
         closed: bool,
+        fill: Option<Point>,
     ) -> Option<Verdict> {
         self.why_key.clear();
-        let fill = self.fill.take();
         let def = Cell::stone(prob.defender);
         // The defender's chains in the region: one, or more.
         let mut head: Option<Point> = None;
@@ -214,15 +223,7 @@ impl Statics {
     /// The eye-space rule for every standing crucial chain: `Some(true)`
     /// for unconditional life, `Some(false)` for life that may be seki.
     pub(super) fn lives(&mut self, prob: &Problem, b: &Board, strict: bool) -> Option<bool> {
-        // Past eight chains a chain may be examined twice, to the same
-        // verdict.
-        let mut done = ChainSet::<8>::new();
-        for i in 0..prob.crucial.len() {
-            let p = prob.crucial[i][0];
-            if !prob.chain_on_board(b, i) || done.insert(b, p) == ChainInsert::Seen {
-                continue;
-            }
-            let h = b.chain_head(p);
+        for h in standing_heads(prob, b) {
             if let Some(u) = self.chain_lives(prob, b, h, strict) {
                 return Some(u);
             }
@@ -244,13 +245,7 @@ impl Statics {
         b: &Board,
         p: Point,
     ) -> bool {
-        let mut done = ChainSet::<8>::new();
-        for i in 0..prob.crucial.len() {
-            let q = prob.crucial[i][0];
-            if !prob.chain_on_board(b, i) || done.insert(b, q) == ChainInsert::Seen {
-                continue;
-            }
-            let head = b.chain_head(q);
+        for head in standing_heads(prob, b) {
             // No point carries `unused`: the flood stops only at the
             // outside or past the size limit.
             let unused = self.next_stamp();

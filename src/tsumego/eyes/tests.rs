@@ -297,13 +297,13 @@ fn two_one_eye_areas_live_where_benson_does_not() {
     let (b, at) = eye_shape(9, &["D4", "C4", "E4", "D3", "D5"]);
     let prob = Problem::detect(&b, at, &[], 64).unwrap();
     assert_eq!(st.lives(&prob, &b, false), None);
-    let v = st.verdict(&prob, &b, prob.attacker(), false, true);
+    let v = st.verdict(&prob, &b, prob.attacker(), false, true, None);
     assert_eq!(
         v.map(|v| v.winner),
         Some(prob.attacker()),
         "one-chain game: dead"
     );
-    let v = st.verdict(&prob, &b, prob.defender, false, true);
+    let v = st.verdict(&prob, &b, prob.defender, false, true, None);
     assert_eq!(
         v.map(|v| v.winner),
         Some(prob.defender),
@@ -372,7 +372,7 @@ fn searched_winner(prob: &Problem, first: crate::rules::Color) -> crate::rules::
 fn region_verdict(prob: &Problem, first: crate::rules::Color) -> crate::rules::Color {
     let mut st = Statics::default();
     let v = (0..30)
-        .find_map(|_| st.verdict(prob, &prob.board, first, false, true))
+        .find_map(|_| st.verdict(prob, &prob.board, first, false, true, None))
         .unwrap_or_else(|| panic!("no verdict, {first:?} first\n{}", prob.render()));
     assert!(
         st.by_region_game(),
@@ -482,7 +482,7 @@ fn a_crucial_chain_under_a_safe_stone_is_left_out() {
     let mut lost = diagram_problem(&rows, &["E2"]);
     lost.board = prob.board.clone();
     let mut st = Statics::default();
-    let v = st.verdict(&lost, &lost.board, lost.defender, false, true);
+    let v = st.verdict(&lost, &lost.board, lost.defender, false, true, None);
     assert_eq!(v.map(|v| v.winner), Some(lost.attacker()));
     assert!(st.by_region_game());
 }
