@@ -449,6 +449,11 @@ impl<'g> Solver<'g> {
             if k == 2 {
                 break;
             }
+            // Out of positions: the verdict is thrown away, so the moves
+            // left need not be tried.
+            if self.aborted {
+                break;
+            }
             let v = order[k].trailing_zeros() as usize;
             order[k] &= order[k] - 1;
             let Some(child) = self.play(&s, v) else {
@@ -474,7 +479,7 @@ impl<'g> Solver<'g> {
             };
             acc.add(r, mover_is_def);
         }
-        if acc.result.is_none() {
+        if acc.result.is_none() && !self.aborted {
             // The pass.
             let r = if s.pass_ends {
                 Verdict {
