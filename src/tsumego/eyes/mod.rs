@@ -28,8 +28,10 @@
 //!   chain leaves its points empty, as on the board), the crucial chains
 //!   as the problem names them (one stands while each of its original
 //!   points holds a defender stone) and the safe attacker chains as the
-//!   wall. The games of one search share a memo, and each may add at most
-//!   [`REGION_LIMIT`] positions to it before it counts as undecided.
+//!   wall. The games of one search on one graph (the graph changes when
+//!   a safe chain grows) share a memo, the last [`REGION_GRAPHS`] graphs
+//!   are kept with theirs, and each game may add at most [`REGION_LIMIT`]
+//!   positions to its memo before it counts as undecided.
 //!
 //! Only *clean* values count: no ko ban and no repetition ban met the
 //! losing side, so they hold under every ko-threat regime and history.
@@ -83,7 +85,13 @@ pub const MAX_REGION_V: usize = 16;
 /// New positions one region game may search (its memo keeps them for the
 /// next game of the same search).
 pub const REGION_LIMIT: u64 = 100;
-/// Memo entries the region games of a search keep before emptying it.
+/// Graphs whose region games (and memos) a search keeps: the search's
+/// lines alternate between graphs as safe chains grow in one and not in
+/// another, and a memo thrown away is work lost (one graph kept: a new
+/// graph at more than half of the games).
+pub const REGION_GRAPHS: usize = 64;
+/// Memo entries the region games of a search keep, over all its graphs
+/// (a graph's memo is emptied past its share).
 const REGION_MEMO_CAP: usize = 1 << 20;
 /// Cached values kept before the cache is emptied.
 const CACHE_CAP: usize = 1 << 20;

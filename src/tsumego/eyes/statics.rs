@@ -21,13 +21,15 @@ pub struct Verdict {
 /// attacker's safe wall, and its crucial chain (index + 1, or 0).
 type RegionVertex = (Point, bool, u16);
 
-/// The region games of one search ([`Statics::region_game`]): the graph
-/// of the current vertex list and the memo its games share.
+/// The region games of one search on one graph ([`Statics::region_game`]):
+/// the graph of a vertex list and the memo its games share.
 struct RegionGames {
     sig: Vec<RegionVertex>,
     strict: bool,
     graph: Graph,
     memo: AHashMap<State, local::Verdict>,
+    /// When a game last used it ([`Statics::region_clock`]).
+    used: u64,
 }
 
 impl RegionGames {
@@ -56,6 +58,7 @@ impl RegionGames {
             strict,
             graph,
             memo: AHashMap::new(),
+            used: 0,
         }
     }
 }
@@ -129,7 +132,9 @@ impl<'a> SafeChains<'a> {
 #[derive(Default)]
 pub struct Statics {
     /// The region games of this search (one [`Statics`] serves one).
-    region: Option<RegionGames>,
+    region: Vec<RegionGames>,
+    /// Counts region games, to find the graph used longest ago.
+    region_clock: u64,
     /// The crucial chain (index + 1, or 0) of each point of the problem,
     /// filled by the first region game.
     crucial_at: Vec<u16>,
@@ -395,6 +400,12 @@ impl Statics {
         );
     }
 
+    /// The graphs whose region games this search keeps.
+    #[cfg(test)]
+    pub(super) fn region_graphs(&self) -> usize {
+        self.region.len()
+    }
+
     /// The last verdict came from the region game.
     pub fn by_region_game(&self) -> bool {
         self.why_key.first() == Some(&KIND_REGION)
@@ -498,8 +509,10 @@ impl Statics {
     /// the wall; the crucial chains are their original points (one with a
     /// point under a safe attacker stone can never stand again and is
     /// left out). The graph depends on the safe chains only, so the games
-    /// of one search share a graph and a memo ([`RegionGames`]) until a
-    /// safe chain grows.
+    /// of one search on a graph share it and a memo ([`RegionGames`]); the
+    /// last [`REGION_GRAPHS`] graphs are kept with their memos, since the
+    /// search's lines alternate between graphs as safe chains grow in one
+    /// and not in another.
     fn region_game(
         &mut self,
         prob: &Problem,
@@ -557,13 +570,32 @@ impl Statics {
             }
             sig.push((p, walled, k));
         }
-        let games = match &mut self.region {
-            Some(g) if g.strict == strict && g.sig == *sig => g,
-            slot => slot.insert(RegionGames::new(b, sig.clone(), strict)),
+        // The graphs of the search alternate as safe chains grow in one
+        // line and not in another: the last few are kept with their memos.
+        let i = match self
+            .region
+            .iter()
+            .position(|g| g.strict == strict && g.sig == *sig)
+        {
+            Some(i) => i,
+            None if self.region.len() < REGION_GRAPHS => {
+                self.region.push(RegionGames::new(b, sig.clone(), strict));
+                self.region.len() - 1
+            }
+            None => {
+                let i = (0..self.region.len())
+                    .min_by_key(|&i| self.region[i].used)
+                    .expect("a graph is kept");
+                self.region[i] = RegionGames::new(b, sig.clone(), strict);
+                i
+            }
         };
+        self.region_clock += 1;
+        let games = &mut self.region[i];
+        games.used = self.region_clock;
         // With no crucial chain that can stand again the attacker has won.
         let defender_wins = !games.graph.crucial.is_empty() && {
-            if games.memo.len() > REGION_MEMO_CAP {
+            if games.memo.len() > REGION_MEMO_CAP / REGION_GRAPHS {
                 games.memo.clear();
             }
             let memo = std::mem::take(&mut games.memo);

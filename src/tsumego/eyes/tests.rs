@@ -526,3 +526,48 @@ fn an_attacker_fill_outside_valued_areas_gives_no_eye_space_verdict() {
         "too few cases: {skipped} skipped, {looked} looked at ({gained} with a verdict)"
     );
 }
+
+/// The region games keep the memos of the last graphs of a search: in
+/// random play, where attacker stones join the wall and leave it as
+/// positions change, one long-lived `Statics` gets its region-game
+/// verdicts from several graphs, and each agrees with the search without
+/// the static evaluation.
+#[test]
+fn region_games_on_several_graphs_agree_with_the_search() {
+    use crate::tsumego::tests::random_play;
+    let mut st = Statics::default();
+    // One `Statics` per problem, as one serves one search.
+    let mut problem = None;
+    let (mut checked, mut most_graphs) = (0, 0);
+    random_play(2029, 300, |prob, b| {
+        if problem != Some(prob.board.hash()) {
+            problem = Some(prob.board.hash());
+            st = Statics::default();
+        }
+        if b.ko().is_some() {
+            return;
+        }
+        for to_move in [prob.attacker(), prob.defender] {
+            let Some(v) = st.verdict(prob, b, to_move, false, true, None) else {
+                continue;
+            };
+            most_graphs = most_graphs.max(st.region_graphs());
+            if !st.by_region_game() {
+                continue;
+            }
+            let mut sub = prob.clone();
+            sub.board = b.clone();
+            assert_eq!(
+                v.winner,
+                searched_winner(&sub, to_move),
+                "{to_move:?} to move\n{}",
+                sub.render()
+            );
+            checked += 1;
+        }
+    });
+    assert!(
+        checked >= 50 && most_graphs >= 2,
+        "too few cases: {checked} region verdicts, at most {most_graphs} graphs kept"
+    );
+}
