@@ -32,6 +32,11 @@ pub enum Group {
     Dynamic,
     /// Tsumego solver: forward pruning at speed levels 2-5.
     Pruning,
+    /// Tsumego solver: the effort of the static evaluation. More effort
+    /// settles more answers within the node limit at more time per node;
+    /// the solver's fitness counts leaves, not time, so the tuner leaves
+    /// this group alone (set by hand, docs/tsumego.md).
+    Effort,
 }
 
 impl Group {
@@ -42,6 +47,7 @@ impl Group {
             Group::Static => "static",
             Group::Dynamic => "dynamic",
             Group::Pruning => "pruning",
+            Group::Effort => "effort",
         }
     }
 }
@@ -377,6 +383,11 @@ weights! {
         "from this level on, self-ataris of two or more stones that capture nothing are not searched (6 = never)";
     ts_prune_pass_level: Pruning int [2, 6] = 6,
         "from this level on, a side passes only when it has no other move (6 = never)";
+    // ---- tsumego solver: effort of the static evaluation (not tuned) ----
+    ts_region_vertices: Effort int [0, 32] = 16,
+        "most vertices of the region game (the static rule for several defender chains in a small closed region): larger games settle more answers within the node limit at a higher cost per node (docs/tsumego.md); 0 = off";
+    ts_region_positions: Effort int [1, 100000] = 100,
+        "local positions a region game may add before it gives no verdict (more: more verdicts, each dearer)";
 }
 
 /// What can go wrong with a weights file.

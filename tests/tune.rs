@@ -217,6 +217,13 @@ fn bad_options_get_errors_that_say_what_to_do() {
     let o = run(&["tune", "--group", "statik", "--train", "x"]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("unknown group 'statik'"), "{e}");
+    // The solver's effort weights trade time for leaves: never tuned.
+    let o = run(&["tune", "--group", "effort", "--train", "x"]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("unknown group 'effort'") && e.contains("set by hand"),
+        "{e}"
+    );
     let o = run(&["tune", "--group", "playout", "--train", "x"]);
     let e = String::from_utf8_lossy(&o.stderr);
     assert!(e.contains("--fitness match"), "{e}");

@@ -3,6 +3,7 @@
 //! the search feeds. Ordering changes which move the solver tries first,
 //! never which answer it proves.
 
+pub use super::eyes::RegionCaps;
 use super::region::Problem;
 use crate::rules::{Board, Cell, ChainInsert, ChainSet, Color, Point};
 use crate::weights::Weights;
@@ -84,6 +85,8 @@ pub struct OrderWeights {
     /// it applies.
     pub deep: u64,
     pub deep_after: u64,
+    /// The region game's vertex cap and position limit.
+    pub region: RegionCaps,
     /// Share of the ordered moves kept at levels 3..=5.
     pub keep: [f64; 3],
     pub eye_fill_level: u8,
@@ -106,6 +109,10 @@ impl OrderWeights {
             distance: w.ts_dyn_distance[1],
             deep: w.ts_dyn_deep[1] as u64,
             deep_after: w.ts_dyn_deep_after[1] as u64,
+            region: RegionCaps {
+                vertices: w.ts_region_vertices[1] as usize,
+                positions: w.ts_region_positions[1] as u64,
+            },
             keep: [
                 w.ts_prune_keep_3[1],
                 w.ts_prune_keep_4[1],

@@ -89,7 +89,7 @@ pub struct GroupSet(pub Vec<Group>);
 
 /// A `--group` name that is not a group.
 #[derive(Debug, thiserror::Error)]
-#[error("unknown group '{0}': the groups are {names} (join several with '+')", names = GroupSet::names().collect::<Vec<_>>().join(", "))]
+#[error("unknown group '{0}': the groups the tuner tunes are {names} (join several with '+'; the weights' `effort` group is set by hand, docs/weights.md)", names = GroupSet::names().collect::<Vec<_>>().join(", "))]
 pub struct UnknownGroup(pub String);
 
 /// The groups `--group` can name, each once.

@@ -78,7 +78,8 @@ fn a_missing_key_takes_its_default_and_is_named() {
 
 /// A real file from before the latest added weights (`ts_dyn_deep` and
 /// `ts_dyn_deep_after`, commit 19f38ab; `id_full_room` and
-/// `id_full_keep`, later; `book_move_ratio`, later still):
+/// `id_full_keep`, later; `book_move_ratio`, later still;
+/// `ts_region_vertices` and `ts_region_positions`, last):
 /// weights/default.toml as it was.
 #[test]
 fn a_file_from_before_the_latest_weight_loads() {
@@ -91,7 +92,9 @@ fn a_file_from_before_the_latest_weight_loads() {
             "id_full_room",
             "id_full_keep",
             "ts_dyn_deep",
-            "ts_dyn_deep_after"
+            "ts_dyn_deep_after",
+            "ts_region_vertices",
+            "ts_region_positions"
         ]
     );
     // That file set id_mode = 0, the default then.

@@ -505,7 +505,7 @@ impl<'a> Dfpn<'a> {
             static_death: true,
             pos_cache: vec![PosEntry::default(); BENSON_CACHE],
             use_statics: true,
-            statics: Statics::default(),
+            statics: Statics::with_region_caps(w.region),
             check: None,
             repetition: Repetition::Superko,
             held: vec![None],

@@ -30,8 +30,9 @@
 //!   points holds a defender stone) and the safe attacker chains as the
 //!   wall. The games of one search on one graph (the graph changes when
 //!   a safe chain grows) share a memo, the last [`REGION_GRAPHS`] graphs
-//!   are kept with theirs, and each game may add at most [`REGION_LIMIT`]
-//!   positions to its memo before it counts as undecided.
+//!   are kept with theirs, and each game may add at most
+//!   [`RegionCaps::positions`] positions to its memo before it counts as
+//!   undecided (the graph has at most [`RegionCaps::vertices`] vertices).
 //!
 //! Only *clean* values count: no ko ban and no repetition ban met the
 //! losing side, so they hold under every ko-threat regime and history.
@@ -85,6 +86,28 @@ pub const MAX_REGION_V: usize = 16;
 /// New positions one region game may search (its memo keeps them for the
 /// next game of the same search).
 pub const REGION_LIMIT: u64 = 100;
+
+/// The region game's bounds, from the solver's weights
+/// (`ts_region_vertices`, `ts_region_positions`); the defaults
+/// are [`MAX_REGION_V`] and [`REGION_LIMIT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RegionCaps {
+    /// Most vertices (at most [`crate::tsumego::local::MAX_V`]; 0: no
+    /// region game).
+    pub vertices: usize,
+    /// Positions a game may add to its memo before it gives no verdict.
+    pub positions: u64,
+}
+
+impl Default for RegionCaps {
+    fn default() -> RegionCaps {
+        RegionCaps {
+            vertices: MAX_REGION_V,
+            positions: REGION_LIMIT,
+        }
+    }
+}
+
 /// Graphs whose region games (and memos) a search keeps: the search's
 /// lines alternate between graphs as safe chains grow in one and not in
 /// another, and a memo thrown away is work lost (one graph kept: a new

@@ -149,12 +149,22 @@ pub struct Statics {
     key: Vec<u8>,
     /// Positions searched by local games solved here.
     pub work: u64,
+    /// The region game's bounds.
+    pub region_caps: RegionCaps,
     /// The key of the last local game that gave a verdict (for the check
     /// mode's reports: [`Statics::why`]).
     why_key: Vec<u8>,
 }
 
 impl Statics {
+    /// Statics whose region games keep to `caps`.
+    pub fn with_region_caps(region_caps: RegionCaps) -> Statics {
+        Statics {
+            region_caps,
+            ..Statics::default()
+        }
+    }
+
     fn next_stamp(&mut self) -> u32 {
         if self.mark.is_empty() {
             self.mark = vec![0; crate::rules::board::MAX_POINTS];
@@ -554,7 +564,7 @@ impl Statics {
             if c == att && safe.is_safe(p) {
                 continue;
             }
-            if sig.len() == MAX_REGION_V {
+            if sig.len() >= self.region_caps.vertices.min(local::MAX_V) {
                 return None;
             }
             let walled = safe.walled(p);
@@ -599,7 +609,8 @@ impl Statics {
                 games.memo.clear();
             }
             let memo = std::mem::take(&mut games.memo);
-            let mut solver = Solver::with_memo(&games.graph, strict, REGION_LIMIT, memo);
+            let mut solver =
+                Solver::with_memo(&games.graph, strict, self.region_caps.positions, memo);
             let v = solver.solve(State::new(att_mask, def_mask, to_move == prob.defender));
             self.work += solver.nodes;
             games.memo = solver.into_memo();

@@ -401,6 +401,36 @@ fn diagram_problem(rows: &[&str], crucial: &[&str]) -> Problem {
     Problem::detect_chains(&b, &at, &[], 40).unwrap()
 }
 
+/// The region game keeps to the bounds its weights give: below the
+/// game's vertices, or at 0, the position that the default bounds decide
+/// (the miai below) gets no verdict. The built-in bounds are the weights'
+/// defaults, so the tests that build `Statics::default()` test what the
+/// solver runs.
+#[test]
+fn the_region_game_keeps_to_its_weights() {
+    let w = crate::tsumego::order::OrderWeights::new(&crate::weights::Weights::default());
+    assert_eq!(w.region, RegionCaps::default());
+    let prob = diagram_problem(
+        &[
+            "X X X X X X X X X",
+            "O O O . O O O O X",
+            ". . O . O . . O X",
+        ],
+        &["A2"],
+    );
+    for vertices in [0, 5] {
+        let mut st = Statics::with_region_caps(RegionCaps {
+            vertices,
+            positions: REGION_LIMIT,
+        });
+        for _ in 0..30 {
+            let v = st.verdict(&prob, &prob.board, prob.attacker(), false, true, None);
+            assert_eq!(v, None, "cap {vertices}");
+        }
+    }
+    assert_eq!(region_verdict(&prob, prob.attacker()), prob.defender);
+}
+
 /// Two White chains, each with one eye, joined at D1 or D2 (miai): no
 /// eye-space or one-chain rule applies, the region game sees the life.
 #[test]
