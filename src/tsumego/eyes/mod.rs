@@ -80,11 +80,12 @@ pub const MAX_LIVE: usize = 9;
 pub const LOCAL_LIMIT: u64 = 5_000;
 /// Most empty points of the region game.
 pub const MAX_REGION_EMPTY: usize = 8;
-/// Most vertices of the region game (at most
-/// [`crate::tsumego::local::MAX_V`]).
+/// Most vertices of the region game by default: the default of the
+/// weight `ts_region_vertices` ([`RegionCaps`] carries the weight's value).
 pub const MAX_REGION_V: usize = 16;
-/// New positions one region game may search (its memo keeps them for the
-/// next game of the same search).
+/// New positions one region game may search by default (its memo keeps
+/// them for the next game of the same search): the default of the weight
+/// `ts_region_positions`.
 pub const REGION_LIMIT: u64 = 100;
 
 /// The region game's bounds, from the solver's weights
