@@ -93,7 +93,7 @@ impl Graph {
 }
 
 /// A position of a local game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct State {
     pub att: u32,
     pub def: u32,
@@ -102,6 +102,18 @@ pub struct State {
     pub def_to_move: bool,
     /// The previous move was a pass that a pass now ends the game with.
     pub pass_ends: bool,
+}
+
+/// One word for the hasher (the memos hash a position at every position
+/// searched): equal states hash alike, and the fields that are not the
+/// stones are mixed in by an odd multiplier.
+impl std::hash::Hash for State {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        let small = self.ko as u64 | (self.def_to_move as u64) << 8 | (self.pass_ends as u64) << 9;
+        h.write_u64(
+            (self.att as u64 | (self.def as u64) << 32) ^ small.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+        );
+    }
 }
 
 impl State {
@@ -306,6 +318,30 @@ impl<'g> Solver<'g> {
         })
     }
 
+    /// The empty vertices next to the crucial chains that hold a stone:
+    /// the local search tries them first (most kills and most defences
+    /// are there).
+    fn near(&self, s: &State) -> u32 {
+        let empty = self.g.full() & !(s.att | s.def);
+        self.g.crucial.iter().fold(0, |m, &c| {
+            if c & s.def == 0 {
+                m
+            } else {
+                m | self
+                    .g
+                    .nbrs(self.g.component(s.def, c.trailing_zeros() as usize))
+            }
+        }) & empty
+    }
+
+    /// False if Benson's test cannot find a crucial chain alive, from the
+    /// chains' empty neighbours (`near`, [`Solver::near`]): a living chain
+    /// has two vital regions, each closed (no wall vertex in it) with an
+    /// empty vertex next to the chain, so two such vertices off the wall.
+    fn may_be_benson_alive(&self, near: u32) -> bool {
+        (near & !self.g.wall).count_ones() >= 2
+    }
+
     /// Benson's test on the graph: is some crucial chain unconditionally
     /// alive? Areas holding a wall vertex are open, as in `benson`.
     pub fn benson(&self, s: &State) -> bool {
@@ -414,7 +450,9 @@ impl<'g> Solver<'g> {
                 clean: false,
             };
         }
-        if self.benson(&s) {
+        let empty_all = self.g.full() & !(s.att | s.def);
+        let near = self.near(&s);
+        if self.may_be_benson_alive(near) && self.benson(&s) {
             let v = Verdict {
                 defender_wins: true,
                 clean: true,
@@ -428,18 +466,6 @@ impl<'g> Solver<'g> {
             unclean_win: false,
             all_clean: s.ko == NO_KO,
         };
-        // Points next to the crucial chains first: most kills and most
-        // defences are there.
-        let empty_all = self.g.full() & !(s.att | s.def);
-        let near = self.g.crucial.iter().fold(0, |m, &c| {
-            if c & s.def == 0 {
-                m
-            } else {
-                m | self
-                    .g
-                    .nbrs(self.g.component(s.def, c.trailing_zeros() as usize))
-            }
-        }) & empty_all;
         let mut order = [near, empty_all & !near];
         let mut k = 0;
         while acc.result.is_none() {
@@ -544,6 +570,58 @@ mod tests {
         Solver::new(g, strict, 1_000_000)
             .solve(State::new(att, 1, def_to_move))
             .expect("small games finish")
+    }
+
+    /// The cheap test before Benson's never hides a life Benson's test
+    /// finds: random positions on a 5x4 grid whose bottom row touches the
+    /// wall, with one or two crucial chains.
+    #[test]
+    fn the_precheck_never_hides_a_benson_life() {
+        use rand::{RngExt, SeedableRng};
+        let (w, h) = (5, 4);
+        let mut g = Graph::new(w * h);
+        for y in 0..h {
+            for x in 0..w {
+                let v = y * w + x;
+                if x + 1 < w {
+                    g.connect(v, v + 1);
+                }
+                if y + 1 < h {
+                    g.connect(v, v + w);
+                }
+                if y == 0 {
+                    g.wall |= 1 << v;
+                }
+            }
+        }
+        let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+        let (mut alive, mut cut) = (0, 0);
+        for i in 0..20_000 {
+            g.crucial = if i % 2 == 0 {
+                vec![1 << 12]
+            } else {
+                vec![1 << 11, 1 << 18]
+            };
+            let (mut att, mut def) = (0u32, 0u32);
+            for v in 0..w * h {
+                match rng.random_range(0..10) {
+                    0..=1 => att |= 1 << v,
+                    2..=6 => def |= 1 << v,
+                    _ => {}
+                }
+            }
+            let s = State::new(att, def, false);
+            let solver = Solver::new(&g, false, 1);
+            let near = solver.near(&s);
+            if solver.benson(&s) {
+                alive += 1;
+                assert!(solver.may_be_benson_alive(near), "{s:?}");
+            } else if !solver.may_be_benson_alive(near) {
+                cut += 1;
+            }
+        }
+        // Both cases occur, so the test can fail.
+        assert!(alive > 100 && cut > 100, "alive {alive}, cut {cut}");
     }
 
     #[test]
