@@ -318,11 +318,10 @@ impl<'g> Solver<'g> {
         })
     }
 
-    /// The empty vertices next to the crucial chains that hold a stone:
-    /// the local search tries them first (most kills and most defences
-    /// are there).
-    fn near(&self, s: &State) -> u32 {
-        let empty = self.g.full() & !(s.att | s.def);
+    /// The empty vertices (of `empty`, the empty vertices of `s`) next to
+    /// the crucial chains that hold a stone: the local search tries them
+    /// first (most kills and most defences are there).
+    fn near(&self, s: &State, empty: u32) -> u32 {
         self.g.crucial.iter().fold(0, |m, &c| {
             if c & s.def == 0 {
                 m
@@ -451,7 +450,7 @@ impl<'g> Solver<'g> {
             };
         }
         let empty_all = self.g.full() & !(s.att | s.def);
-        let near = self.near(&s);
+        let near = self.near(&s, empty_all);
         if self.may_be_benson_alive(near) && self.benson(&s) {
             let v = Verdict {
                 defender_wins: true,
@@ -612,7 +611,7 @@ mod tests {
             }
             let s = State::new(att, def, false);
             let solver = Solver::new(&g, false, 1);
-            let near = solver.near(&s);
+            let near = solver.near(&s, g.full() & !(att | def));
             if solver.benson(&s) {
                 alive += 1;
                 assert!(solver.may_be_benson_alive(near), "{s:?}");

@@ -530,6 +530,10 @@ impl Statics {
         to_move: Color,
         strict: bool,
     ) -> Option<Verdict> {
+        // `ts_region_vertices = 0`: no region game.
+        if self.region_caps.vertices == 0 {
+            return None;
+        }
         let att = Cell::stone(prob.attacker());
         let def = Cell::stone(prob.defender);
         let empties = empty_points(prob, b);
