@@ -526,6 +526,7 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
     let w = weights();
     let limits = Limits::nodes(2_000_000);
     let mut fired = 0;
+    let mut by_miai = 0;
     let mut rng = SmallRng::seed_from_u64(12345);
     let mut rnd = |n: usize| rng.random_range(0..n);
     with_stack(|| {
@@ -557,6 +558,11 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
                     continue;
                 }
                 fired += 1;
+                let mut plain =
+                    dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits).without_miai_safety();
+                if !plain.walled_in_at_root() {
+                    by_miai += 1;
+                }
                 let regimes = [
                     Regime::PLAIN,
                     Regime::threats_for(prob.defender, MAX_KO_THREATS),
@@ -578,6 +584,10 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
         }
     });
     assert!(fired >= 10, "the test fired on only {fired} positions");
+    assert!(
+        by_miai >= 5,
+        "only {by_miai} of {fired} positions were walled in by a miai connection"
+    );
 }
 
 /// Positions with kos: random eye spaces of 4-7 points in the corner

@@ -366,6 +366,9 @@ pub struct Dfpn<'a> {
     /// Use [`Dfpn::walled_in`] as a terminal test (tests turn it off to
     /// check it against the search).
     static_death: bool,
+    /// Count attacker chains connected to a safe chain by miai as safe
+    /// in the walled-in test.
+    virtual_safety: bool,
     /// Benson's answer, the terminal test's, the static evaluation's and
     /// the heuristic distances, by position hash.
     pos_cache: Vec<PosEntry>,
@@ -503,6 +506,7 @@ impl<'a> Dfpn<'a> {
             seal_gen: 0,
             seal_stack: Vec::new(),
             static_death: true,
+            virtual_safety: true,
             pos_cache: vec![PosEntry::default(); BENSON_CACHE],
             use_statics: true,
             statics: Statics::with_region_caps(w.region),
@@ -564,6 +568,13 @@ impl<'a> Dfpn<'a> {
     /// plain search).
     pub fn without_static_death(mut self) -> Self {
         self.static_death = false;
+        self
+    }
+
+    /// The walled-in test without its miai connections (only chains with
+    /// a liberty outside the region count as safe), for tests.
+    pub fn without_miai_safety(mut self) -> Self {
+        self.virtual_safety = false;
         self
     }
 

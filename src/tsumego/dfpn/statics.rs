@@ -20,7 +20,10 @@ impl Dfpn<'_> {
     /// defender has no room left for two eyes or a seki. *Safe* attacker
     /// chains are those with a liberty outside the region (nobody ever
     /// fills it, so they are never captured, and a stone played next to
-    /// one joins it: never suicide, never a ko capture). Let Q be the
+    /// one joins it: never suicide, never a ko capture), and the chains
+    /// connected to a safe chain by miai ([`Dfpn::miai_safety`]: the
+    /// attacker answers the defender's move on one point of the pair at
+    /// the other at once, so they too are never captured). Let Q be the
     /// region points neither in a safe chain nor next to one. The test
     /// holds when Q has no attacker stone and is at most one point or two
     /// adjacent points. Then every attacker stone of the region is safe,
@@ -54,6 +57,7 @@ impl Dfpn<'_> {
         let mut n_known = 0;
         let mut open = [Point(0); 2];
         let mut n_open = 0;
+        let mut walled = true;
         for &p in &prob.region {
             let touches_safe = std::iter::once(p).chain(b.neighbors(p)).any(|q| {
                 if b.cell(q) != att {
@@ -63,11 +67,7 @@ impl Dfpn<'_> {
                 if let Some(&(_, safe)) = known[..n_known].iter().find(|e| e.0 == h) {
                     return safe;
                 }
-                let safe = b.chain_stones(h).any(|s| {
-                    b.neighbors(s)
-                        .iter()
-                        .any(|&l| b.cell(l) == Cell::Empty && !prob.in_region(l))
-                });
+                let safe = Self::outside_liberty(b, prob, h);
                 if n_known < known.len() {
                     known[n_known] = (h, safe);
                     n_known += 1;
@@ -78,12 +78,129 @@ impl Dfpn<'_> {
                 continue;
             }
             if n_open == 2 || b.cell(p) == att {
+                walled = false;
+                break;
+            }
+            open[n_open] = p;
+            n_open += 1;
+        }
+        if walled {
+            return n_open < 2 || b.neighbors(open[0]).contains(&open[1]);
+        }
+        if !self.virtual_safety {
+            return false;
+        }
+        // Again with the chains connected to safe ones by miai: all the
+        // attacker chains in or next to the region, by chain head.
+        let mut chains: [(Point, bool); 32] = [(Point(0), false); 32];
+        let mut n = 0;
+        for &p in &prob.region {
+            for q in std::iter::once(p).chain(b.neighbors(p)) {
+                if b.cell(q) != att {
+                    continue;
+                }
+                let h = b.chain_head(q);
+                if chains[..n].iter().any(|e| e.0 == h) {
+                    continue;
+                }
+                if n == chains.len() {
+                    return false;
+                }
+                chains[n] = (h, Self::outside_liberty(b, prob, h));
+                n += 1;
+            }
+        }
+        Self::miai_safety(b, att, &mut chains[..n]) && self.q_walled_in(b, att, &chains[..n])
+    }
+
+    /// Whether the chain at `h` has a liberty outside the region.
+    fn outside_liberty(b: &Board, prob: &Problem, h: Point) -> bool {
+        b.chain_stones(h).any(|s| {
+            b.neighbors(s)
+                .iter()
+                .any(|&l| b.cell(l) == Cell::Empty && !prob.in_region(l))
+        })
+    }
+
+    /// The walled-in test's condition on Q, given the attacker chains
+    /// next to the region (head, safe).
+    fn q_walled_in(&self, b: &Board, att: Cell, chains: &[(Point, bool)]) -> bool {
+        let prob = self.prob;
+        let safe =
+            |q: Point| b.cell(q) == att && chains.iter().any(|e| e.1 && e.0 == b.chain_head(q));
+        let mut open = [Point(0); 2];
+        let mut n_open = 0;
+        for &p in &prob.region {
+            if std::iter::once(p).chain(b.neighbors(p)).any(safe) {
+                continue;
+            }
+            if n_open == 2 || b.cell(p) == att {
                 return false;
             }
             open[n_open] = p;
             n_open += 1;
         }
         n_open < 2 || b.neighbors(open[0]).contains(&open[1])
+    }
+
+    /// Marks as safe the attacker chains of `chains` that are connected to
+    /// a safe chain by miai: two empty points, each next to the chain and
+    /// to a safe chain, claimed by no other chain. When the defender plays
+    /// one, the attacker connects at the other; no defender move takes two
+    /// claimed points at once, so every such chain stays connected or
+    /// becomes part of a safe chain, and a stone played next to it never
+    /// fills its last liberty. Chains connected this way count as safe in
+    /// turn, so the marking repeats until nothing changes.
+    /// Returns whether it marked any.
+    fn miai_safety(b: &Board, att: Cell, chains: &mut [(Point, bool)]) -> bool {
+        let mut any = false;
+        let mut claimed = [Point(0); 64];
+        let mut n_claimed = 0;
+        loop {
+            let mut changed = false;
+            for i in 0..chains.len() {
+                if chains[i].1 {
+                    continue;
+                }
+                let h = chains[i].0;
+                let mut pair = [Point(0); 2];
+                let mut n_pair = 0;
+                'stones: for s in b.chain_stones(h) {
+                    for p in b.neighbors(s) {
+                        if b.cell(p) != Cell::Empty
+                            || pair[..n_pair].contains(&p)
+                            || claimed[..n_claimed].contains(&p)
+                        {
+                            continue;
+                        }
+                        let joins_safe = b.neighbors(p).iter().any(|&q| {
+                            b.cell(q) == att && {
+                                let g = b.chain_head(q);
+                                g != h && chains.iter().any(|e| e.1 && e.0 == g)
+                            }
+                        });
+                        if joins_safe {
+                            pair[n_pair] = p;
+                            n_pair += 1;
+                            if n_pair == 2 {
+                                break 'stones;
+                            }
+                        }
+                    }
+                }
+                if n_pair == 2 && n_claimed + 2 <= claimed.len() {
+                    claimed[n_claimed] = pair[0];
+                    claimed[n_claimed + 1] = pair[1];
+                    n_claimed += 2;
+                    chains[i].1 = true;
+                    changed = true;
+                    any = true;
+                }
+            }
+            if !changed {
+                return any;
+            }
+        }
     }
 
     /// Asks the processor to bring the position cache's slot for the
