@@ -52,46 +52,8 @@ impl Dfpn<'_> {
                 }
             }
         }
-        // Safety of the attacker chains met so far, by chain head.
-        let mut known: [(Point, bool); 32] = [(Point(0), false); 32];
-        let mut n_known = 0;
-        let mut open = [Point(0); 2];
-        let mut n_open = 0;
-        let mut walled = true;
-        for &p in &prob.region {
-            let touches_safe = std::iter::once(p).chain(b.neighbors(p)).any(|q| {
-                if b.cell(q) != att {
-                    return false;
-                }
-                let h = b.chain_head(q);
-                if let Some(&(_, safe)) = known[..n_known].iter().find(|e| e.0 == h) {
-                    return safe;
-                }
-                let safe = Self::outside_liberty(b, prob, h);
-                if n_known < known.len() {
-                    known[n_known] = (h, safe);
-                    n_known += 1;
-                }
-                safe
-            });
-            if touches_safe {
-                continue;
-            }
-            if n_open == 2 || b.cell(p) == att {
-                walled = false;
-                break;
-            }
-            open[n_open] = p;
-            n_open += 1;
-        }
-        if walled {
-            return n_open < 2 || b.neighbors(open[0]).contains(&open[1]);
-        }
-        if !self.virtual_safety {
-            return false;
-        }
-        // Again with the chains connected to safe ones by miai: all the
-        // attacker chains in or next to the region, by chain head.
+        // The attacker chains in or next to the region, by chain head, and
+        // whether they are safe.
         let mut chains: [(Point, bool); 32] = [(Point(0), false); 32];
         let mut n = 0;
         for &p in &prob.region {
@@ -110,7 +72,11 @@ impl Dfpn<'_> {
                 n += 1;
             }
         }
-        Self::miai_safety(b, att, &mut chains[..n]) && self.q_walled_in(b, att, &chains[..n])
+        let chains = &mut chains[..n];
+        self.q_walled_in(b, att, chains)
+            || (self.virtual_safety
+                && Self::miai_safety(b, att, chains)
+                && self.q_walled_in(b, att, chains))
     }
 
     /// Whether the chain at `h` has a liberty outside the region.
