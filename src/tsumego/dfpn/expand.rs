@@ -163,11 +163,12 @@ impl Dfpn<'_> {
         // Below a position where Benson's test keeps no crucial chain
         // alive, or the eye-space rule gives no verdict, an attacker stone
         // that captures nothing rarely changes that (the tests check the
-        // ways it can).
+        // ways it can); for the eye-space rule, a defender stone that
+        // captures nothing and joins no crucial chain neither.
         let (benson_dead, no_area_verdict) = if c == prob.attacker() {
             self.known_nothing(depth)
         } else {
-            (false, false)
+            (false, self.known_nothing(depth).1)
         };
         let mut banned = false;
         let mut ko_here = false;

@@ -181,8 +181,8 @@ impl Statics {
     /// module doc decides it. `strict`: the seki test's rules; `closed`:
     /// every neighbour of the region outside it is an attacker stone or
     /// the edge (the one-chain rule needs it); `fill`: the position follows
-    /// an attacker stone there that captured nothing, and the eye-space
-    /// rule gave no verdict before it
+    /// a stone there (either side's) that captured nothing, and the
+    /// eye-space rule gave no verdict before it
     /// (`Statics::fill_keeps_no_area_verdict`). The position must have
     /// no ko ban and follow a move, not a pass.
     pub fn verdict(
@@ -246,11 +246,12 @@ impl Statics {
         None
     }
 
-    /// After an attacker stone at `p` that captured nothing, on a board
-    /// where [`Statics::lives`] gave no verdict before it: true if it
-    /// still gives none. The stone is not a defender stone, so every
-    /// chain's areas are the same sets of points as before, enclosed or
-    /// not as before; only the content of the area holding `p` changed.
+    /// After a stone at `p` (either side's) that captured nothing, on a
+    /// board where [`Statics::lives`] gave no verdict before it: true if
+    /// it still gives none. Unless the stone is a defender stone that
+    /// joined a standing crucial chain, it is not that chain's stone, so
+    /// every chain's areas are the same sets of points as before, enclosed
+    /// or not as before; only the content of the area holding `p` changed.
     /// Unless that area is one the rule values (enclosed, at most
     /// [`MAX_AREA`] points) for some standing crucial chain, every value
     /// the rule reads is what it was.
@@ -260,7 +261,12 @@ impl Statics {
         b: &Board,
         p: Point,
     ) -> bool {
+        let def = Cell::stone(prob.defender);
         for head in standing_heads(prob, b) {
+            // A defender stone that joined the chain changes its areas.
+            if b.cell(p) == def && b.chain_head(p) == head {
+                return false;
+            }
             // No point carries `unused`: the flood stops only at the
             // outside or past the size limit.
             let unused = self.next_stamp();

@@ -517,44 +517,49 @@ fn a_crucial_chain_under_a_safe_stone_is_left_out() {
     assert!(st.by_region_game());
 }
 
-/// Below a position where the eye-space rule gives no verdict, an attacker
-/// stone that captures nothing leaves it without one unless the stone
-/// lies in an area the rule values (`fill_keeps_no_area_verdict`, which
-/// lets the solver skip the rule): checked against the rule itself after
-/// every such move in random-play positions.
+/// Below a position where the eye-space rule gives no verdict, a stone of
+/// either side that captures nothing leaves it without one unless the
+/// stone lies in an area the rule values, or is a defender stone that
+/// joined a crucial chain (`fill_keeps_no_area_verdict`, which lets the
+/// solver skip the rule): checked against the rule itself after every
+/// such move in random-play positions.
 #[test]
-fn an_attacker_fill_outside_valued_areas_gives_no_eye_space_verdict() {
+fn a_fill_outside_valued_areas_gives_no_eye_space_verdict() {
     use crate::tsumego::tests::{legal_in_region, random_play};
     let mut st = Statics::default();
-    let (mut skipped, mut looked, mut gained) = (0, 0, 0);
+    // Per side (attacker, defender): skipped, looked at, with a verdict.
+    let mut counts = [[0usize; 3]; 2];
     random_play(2028, 1000, |prob, b| {
         for strict in [false, true] {
             if st.lives(prob, b, strict).is_some() {
                 continue;
             }
-            for p in legal_in_region(prob, b, prob.attacker()) {
-                let mut child = b.clone();
-                if child.play(p, prob.attacker()).is_err() || child.num_empty() + 1 != b.num_empty()
-                {
-                    continue;
-                }
-                let verdict = st.lives(prob, &child, strict);
-                if st.fill_keeps_no_area_verdict(prob, &child, p) {
-                    assert_eq!(verdict, None, "after {p:?}:\n{}", child.render());
-                    skipped += 1;
-                } else {
-                    looked += 1;
-                    gained += verdict.is_some() as usize;
+            for (side, color) in [prob.attacker(), prob.defender].into_iter().enumerate() {
+                for p in legal_in_region(prob, b, color) {
+                    let mut child = b.clone();
+                    if child.play(p, color).is_err() || child.num_empty() + 1 != b.num_empty() {
+                        continue;
+                    }
+                    let verdict = st.lives(prob, &child, strict);
+                    if st.fill_keeps_no_area_verdict(prob, &child, p) {
+                        assert_eq!(verdict, None, "after {color:?} {p:?}:\n{}", child.render());
+                        counts[side][0] += 1;
+                    } else {
+                        counts[side][1] += 1;
+                        counts[side][2] += verdict.is_some() as usize;
+                    }
                 }
             }
         }
     });
-    // A few fills do give the rule a verdict (`gained`): the check must
-    // see them.
-    assert!(
-        skipped >= 5000 && looked >= 100 && gained >= 1,
-        "too few cases: {skipped} skipped, {looked} looked at ({gained} with a verdict)"
-    );
+    // A few fills do give the rule a verdict (the last count): the check
+    // must see them.
+    for [skipped, looked, gained] in counts {
+        assert!(
+            skipped >= 5000 && looked >= 100 && gained >= 1,
+            "too few cases: {counts:?} (skipped, looked at, with a verdict; attacker, defender)"
+        );
+    }
 }
 
 /// The region games keep the memos of the last graphs of a search: in
