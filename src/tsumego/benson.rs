@@ -9,7 +9,7 @@
 //! removed chain, until nothing changes; the chains left are alive whatever
 //! the attacker does, even if the defender always passes.
 
-use super::region::Problem;
+use super::region::{Problem, RegionBits};
 use crate::rules::board::MAX_POINTS;
 use crate::rules::{Board, Cell, ChainInsert, ChainSet, Point};
 
@@ -22,6 +22,11 @@ pub struct Benson {
     regions: Vec<(usize, usize, bool)>,
     members: Vec<Point>,
     chains: Vec<u16>,
+    /// [`Benson::any_alive`] on bit sets: the regions, and the defender
+    /// chains with the points next to them.
+    region_bits: Vec<u64>,
+    chain_bits: Vec<(u64, u64)>,
+    chain_alive: Vec<bool>,
 }
 
 impl Default for Benson {
@@ -33,6 +38,9 @@ impl Default for Benson {
             regions: Vec::new(),
             members: Vec::new(),
             chains: Vec::new(),
+            region_bits: Vec::new(),
+            chain_bits: Vec::new(),
+            chain_alive: Vec::new(),
         }
     }
 }
@@ -77,6 +85,9 @@ impl Benson {
         board: &Board,
         chains: impl IntoIterator<Item = Point>,
     ) -> bool {
+        if let Some(bits) = &prob.bits {
+            return self.any_alive_bits(prob, bits, board, chains);
+        }
         let def = Cell::stone(prob.defender);
         // Past eight chains a chain may be tested twice, to the same end.
         let mut tested = ChainSet::<8>::new();
@@ -110,6 +121,159 @@ impl Benson {
             alive = Some(survivors);
         }
         false
+    }
+
+    /// [`Benson::any_alive`] on the region's bit sets, with the same
+    /// filters: a chain is looked at only if it has two liberties or
+    /// more, two points next to it that touch nothing outside the region
+    /// and two closed regions vital to it; the iteration over every chain
+    /// and region runs at most once.
+    fn any_alive_bits(
+        &mut self,
+        prob: &Problem,
+        bits: &RegionBits,
+        board: &Board,
+        chains: impl IntoIterator<Item = Point>,
+    ) -> bool {
+        let def = Cell::stone(prob.defender);
+        let mut defender = 0u64;
+        let mut empty = 0u64;
+        for (i, &p) in prob.region.iter().enumerate() {
+            match board.cell(p) {
+                Cell::Empty => empty |= 1 << i,
+                c if c == def => defender |= 1 << i,
+                _ => {}
+            }
+        }
+        let others = bits.all & !defender;
+        let mut regions_found = false;
+        let mut iterated = false;
+        for chain in chains {
+            if board.cell(chain) != def || board.liberties(chain) < 2 {
+                continue;
+            }
+            let Some(cb) = bits.bit(chain) else { continue };
+            if iterated {
+                // The iteration ran: the chain's survival is known.
+                if self.survives_bits(cb) {
+                    return true;
+                }
+                continue;
+            }
+            let stones = bits.chain(board, chain);
+            let near = bits.dilate(stones) & others;
+            if (near & !bits.touches_out).count_ones() < 2 {
+                continue;
+            }
+            if !regions_found {
+                self.regions_of(bits, others);
+                regions_found = true;
+            }
+            let vital = self
+                .region_bits
+                .iter()
+                .filter(|&&r| r & bits.touches_out == 0 && vital_bits(r, empty, near))
+                .take(2)
+                .count();
+            if vital < 2 {
+                continue;
+            }
+            self.iterate_bits(prob, bits, board, defender, empty);
+            iterated = true;
+            if self.survives_bits(cb) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The connected sets of `others` (the region points that are not
+    /// defender stones) into `region_bits`.
+    fn regions_of(&mut self, bits: &RegionBits, others: u64) {
+        self.region_bits.clear();
+        let mut left = others;
+        while left != 0 {
+            let r = bits.flood(left & left.wrapping_neg(), others);
+            self.region_bits.push(r);
+            left &= !r;
+        }
+    }
+
+    /// The chain holding the stone `cb` (a bit) survived
+    /// [`Benson::iterate_bits`].
+    fn survives_bits(&self, cb: u64) -> bool {
+        self.chain_bits
+            .iter()
+            .zip(&self.chain_alive)
+            .any(|(&(m, _), &a)| a && m & cb != 0)
+    }
+
+    /// Benson's iteration on bit sets, over the regions of
+    /// [`Benson::regions_of`]: leaves every defender chain of the region
+    /// in `chain_bits` (its stones, the points next to it) and whether it
+    /// survives in `chain_alive`.
+    fn iterate_bits(
+        &mut self,
+        prob: &Problem,
+        bits: &RegionBits,
+        board: &Board,
+        defender: u64,
+        empty: u64,
+    ) {
+        self.chain_bits.clear();
+        let mut left = defender;
+        while left != 0 {
+            let p = prob.region[left.trailing_zeros() as usize];
+            let m = bits.chain(board, p);
+            self.chain_bits.push((m, bits.dilate(m)));
+            left &= !m;
+        }
+        let mut alive = std::mem::take(&mut self.chain_alive);
+        alive.clear();
+        alive.resize(self.chain_bits.len(), true);
+        // The live regions, by index in `region_bits` (at most 64: each
+        // holds a point of the region).
+        let mut live = self
+            .region_bits
+            .iter()
+            .enumerate()
+            .filter(|&(_, &r)| r & bits.touches_out == 0)
+            .fold(0u64, |m, (i, _)| m | 1 << i);
+        loop {
+            let mut changed = false;
+            for (ci, &(_, near)) in self.chain_bits.iter().enumerate() {
+                if !alive[ci] {
+                    continue;
+                }
+                let vital = self
+                    .region_bits
+                    .iter()
+                    .enumerate()
+                    .filter(|&(ri, &r)| live & 1 << ri != 0 && vital_bits(r, empty, near))
+                    .take(2)
+                    .count();
+                if vital < 2 {
+                    alive[ci] = false;
+                    changed = true;
+                }
+            }
+            let dead_near = self
+                .chain_bits
+                .iter()
+                .zip(&alive)
+                .filter(|&(_, &a)| !a)
+                .fold(0u64, |m, (&(_, near), _)| m | near);
+            for (ri, &r) in self.region_bits.iter().enumerate() {
+                if live & 1 << ri != 0 && r & dead_near != 0 {
+                    live &= !(1 << ri);
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        self.chain_alive = alive;
     }
 
     /// After an attacker stone at `p` that captured nothing, on a board
@@ -441,6 +605,14 @@ fn two_closed_neighbours(prob: &Problem, board: &Board, chain: Point, def: Cell)
         }
     }
     false
+}
+
+/// The region `r` is vital to the chain whose neighbouring points are
+/// `near`: it borders the chain and every empty point of it is a
+/// liberty of the chain.
+#[inline]
+fn vital_bits(r: u64, empty: u64, near: u64) -> bool {
+    r & near != 0 && r & empty & !near == 0
 }
 
 /// True if every empty point of the region is a liberty of chain `head`.

@@ -43,6 +43,116 @@ pub struct Problem {
     /// crucial chain on one with two liberties or more has escaped (the
     /// defender wins). Empty for a closed problem.
     pub escape: Vec<bool>,
+    /// The region as bit sets, for regions of at most 64 points (`None`
+    /// for larger ones): the eye-space rule floods its areas on them.
+    pub bits: Option<RegionBits>,
+}
+
+/// A region of at most 64 points as bit sets: bit `i` stands for
+/// `region[i]`. Built once per problem; a region never changes.
+#[derive(Clone, Debug)]
+pub struct RegionBits {
+    /// `index[p.idx()]`: the bit of the region point `p`, or
+    /// [`RegionBits::NONE`] for a point outside the region.
+    pub index: Vec<u8>,
+    /// `nbrs[i]`: the bits of `region[i]`'s neighbours in the region.
+    pub nbrs: Vec<u64>,
+    /// The region points with a neighbour outside the region that is not
+    /// the edge.
+    pub touches_out: u64,
+    /// Every point of the region.
+    pub all: u64,
+}
+
+impl RegionBits {
+    /// The index of a point outside the region.
+    pub const NONE: u8 = u8::MAX;
+
+    /// The bit sets of `region` on `board`, or `None` past 64 points or
+    /// when a `defender` stone outside the region touches it (then a
+    /// defender chain may reach outside the region, which the sets do not
+    /// see). The points outside the region never change in a search.
+    fn new(board: &Board, defender: Color, region: &[Point], mask: &[bool]) -> Option<RegionBits> {
+        if region.len() > 64 {
+            return None;
+        }
+        let def = Cell::stone(defender);
+        if region.iter().any(|&p| {
+            board
+                .neighbors(p)
+                .iter()
+                .any(|&q| !mask[q.idx()] && board.cell(q) == def)
+        }) {
+            return None;
+        }
+        let mut index = vec![Self::NONE; MAX_POINTS];
+        for (i, p) in region.iter().enumerate() {
+            index[p.idx()] = i as u8;
+        }
+        let mut nbrs = vec![0u64; region.len()];
+        let mut touches_out = 0u64;
+        for (i, &p) in region.iter().enumerate() {
+            for q in board.neighbors(p) {
+                if mask[q.idx()] {
+                    nbrs[i] |= 1 << index[q.idx()];
+                } else if board.cell(q) != Cell::Border {
+                    touches_out |= 1 << i;
+                }
+            }
+        }
+        let all = if region.len() == 64 {
+            u64::MAX
+        } else {
+            (1u64 << region.len()) - 1
+        };
+        Some(RegionBits {
+            index,
+            nbrs,
+            touches_out,
+            all,
+        })
+    }
+
+    /// The bit of `p`, if it is in the region.
+    #[inline]
+    pub fn bit(&self, p: Point) -> Option<u64> {
+        let i = self.index[p.idx()];
+        (i != Self::NONE).then(|| 1u64 << i)
+    }
+
+    /// The region points next to a point of `m`.
+    #[inline]
+    pub fn dilate(&self, m: u64) -> u64 {
+        let mut out = 0u64;
+        let mut r = m;
+        while r != 0 {
+            out |= self.nbrs[r.trailing_zeros() as usize];
+            r &= r - 1;
+        }
+        out
+    }
+
+    /// The points of `within` connected to `start` through `within`
+    /// (`start` a subset of it).
+    #[inline]
+    pub fn flood(&self, start: u64, within: u64) -> u64 {
+        let mut area = start;
+        let mut ring = start;
+        while ring != 0 {
+            ring = self.dilate(ring) & within & !area;
+            area |= ring;
+        }
+        area
+    }
+
+    /// The stones in the region of the chain through `p`.
+    #[inline]
+    pub fn chain(&self, board: &Board, p: Point) -> u64 {
+        board
+            .chain_stones(p)
+            .filter_map(|s| self.bit(s))
+            .fold(0, |m, x| m | x)
+    }
 }
 
 /// Why an open problem cannot be framed ([`super::frame`]).
@@ -166,6 +276,7 @@ impl Problem {
         mask: Vec<bool>,
     ) -> Problem {
         pts.sort();
+        let bits = RegionBits::new(board, defender, &pts, &mask);
         Problem {
             board: board.clone(),
             defender,
@@ -173,6 +284,7 @@ impl Problem {
             region: pts,
             mask,
             escape: Vec::new(),
+            bits,
         }
     }
 

@@ -85,9 +85,20 @@ pub(crate) fn generated(
 /// of 6 to 12 points), the defender playing two moves of three so that
 /// some chains make eyes: `f` sees each problem and the position after
 /// each move, 30 moves at most.
-pub(crate) fn random_play(seed: u64, count: u64, mut f: impl FnMut(&Problem, &Board)) {
+pub(crate) fn random_play(seed: u64, count: u64, f: impl FnMut(&Problem, &Board)) {
+    random_play_in(seed, count, 6, 12, f)
+}
+
+/// [`random_play`] in the generated problems of `min` to `max` points.
+pub(crate) fn random_play_in(
+    seed: u64,
+    count: u64,
+    min: usize,
+    max: usize,
+    mut f: impl FnMut(&Problem, &Board),
+) {
     let mut rng = SmallRng::seed_from_u64(seed);
-    for prob in generated(7, count, 6, 12) {
+    for prob in generated(7, count, min, max) {
         let mut b = prob.board.clone();
         for ply in 0..30 {
             let color = if ply % 3 == 2 {

@@ -174,7 +174,8 @@ impl Dfpn<'_> {
         let mut ko_here = false;
         // (score, child, self-atari of 2+ stones capturing nothing,
         // fills own eye, region index)
-        let mut scored: Vec<(f64, Child, bool, bool, usize)> = Vec::new();
+        let mut scored: Vec<(f64, Child, bool, bool, usize)> =
+            Vec::with_capacity(prob.region.len() + 1);
         for i in 0..prob.region.len() {
             let p = prob.region[i];
             let b = &self.boards[depth];

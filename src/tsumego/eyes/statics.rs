@@ -6,7 +6,7 @@ use super::keys::canonical_into;
 use super::*;
 use crate::rules::{Board, Cell, ChainInsert, ChainSet, Color, Point};
 use crate::tsumego::local::{self, Graph, Solver, State};
-use crate::tsumego::region::Problem;
+use crate::tsumego::region::{Problem, RegionBits};
 
 /// A static verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -267,6 +267,15 @@ impl Statics {
             if b.cell(p) == def && b.chain_head(p) == head {
                 return false;
             }
+            if let Some(bits) = &prob.bits {
+                let allowed = bits.all & !bits.chain(b, head);
+                if let Some(pb) = bits.bit(p)
+                    && flood_bits(bits, pb, allowed, bits.touches_out).0
+                {
+                    return false;
+                }
+                continue;
+            }
             // No point carries `unused`: the flood stops only at the
             // outside or past the size limit.
             let unused = self.next_stamp();
@@ -288,6 +297,9 @@ impl Statics {
         head: Point,
         strict: bool,
     ) -> Option<bool> {
+        if let Some(bits) = &prob.bits {
+            return self.chain_lives_bits(prob, bits, b, head, strict);
+        }
         // Points of areas already looked at (enclosed or not) carry `seen`;
         // each flood marks with a stamp of its own, since a flood that
         // stops early leaves part of its area unmarked. A flood that meets
@@ -320,31 +332,91 @@ impl Statics {
                 if !enclosed {
                     continue;
                 }
-                let v = if self.area.len() == 1 {
-                    // A single point enclosed by the chain is empty (a
-                    // stone there would have no liberty, or be the
-                    // chain's): one eye, never two.
-                    AreaValue {
-                        one: true,
-                        ..AreaValue::default()
-                    }
-                } else {
-                    self.key_of_area(prob, b);
-                    self.why_key.clone_from(&self.key);
-                    area_value(&self.key, &mut self.work)
-                };
-                if v.two_strict {
-                    return Some(true);
+                if let Some(u) = self.judge_area(prob, b, strict, &mut ones) {
+                    return Some(u);
                 }
-                if !strict && v.two {
-                    return Some(false);
+            }
+        }
+        None
+    }
+
+    /// [`Statics::chain_lives`] on the region's bit sets: the same areas in
+    /// the same order, so the same verdict. A flood that stops early
+    /// leaves a part of a component that is not a valued area in `seen`,
+    /// and a later flood that meets it is in that component.
+    fn chain_lives_bits(
+        &mut self,
+        prob: &Problem,
+        bits: &RegionBits,
+        b: &Board,
+        head: Point,
+        strict: bool,
+    ) -> Option<bool> {
+        let allowed = bits.all & !bits.chain(b, head);
+        let mut seen = 0u64;
+        let mut ones = 0;
+        let def = Cell::stone(prob.defender);
+        for s in b.chain_stones(head) {
+            for q in b.neighbors(s) {
+                let c = b.cell(q);
+                if c == Cell::Border || c == def {
+                    continue;
                 }
-                if !strict && v.one {
-                    ones += 1;
-                    if ones == 2 {
-                        return Some(false);
-                    }
+                // Outside the region, seen, or touching the wall: no flood.
+                let Some(qb) = bits.bit(q) else { continue };
+                if (seen | bits.touches_out) & qb != 0 {
+                    continue;
                 }
+                let (enclosed, area) = flood_bits(bits, qb, allowed, bits.touches_out | seen);
+                seen |= area;
+                if !enclosed {
+                    continue;
+                }
+                self.area.clear();
+                let mut a = area;
+                while a != 0 {
+                    self.area.push(prob.region[a.trailing_zeros() as usize]);
+                    a &= a - 1;
+                }
+                if let Some(u) = self.judge_area(prob, b, strict, &mut ones) {
+                    return Some(u);
+                }
+            }
+        }
+        None
+    }
+
+    /// Values the enclosed area in `self.area` and says whether the chain
+    /// lives by it, with `ones` the areas worth one eye seen before.
+    fn judge_area(
+        &mut self,
+        prob: &Problem,
+        b: &Board,
+        strict: bool,
+        ones: &mut u32,
+    ) -> Option<bool> {
+        let v = if self.area.len() == 1 {
+            // A single point enclosed by the chain is empty (a stone there
+            // would have no liberty, or be the chain's): one eye, never two.
+            AreaValue {
+                one: true,
+                ..AreaValue::default()
+            }
+        } else {
+            self.key_of_area(prob, b);
+            self.why_key.clone_from(&self.key);
+            area_value(&self.key, &mut self.work)
+        };
+        if v.two_strict {
+            return Some(true);
+        }
+        if !strict && v.two {
+            return Some(false);
+        }
+        if !strict && v.one {
+            *ones += 1;
+            if *ones == 2 {
+                return Some(false);
             }
         }
         None
@@ -636,5 +708,26 @@ impl Statics {
             },
             unconditional: strict,
         })
+    }
+}
+
+/// The area through the point `start` (a bit) within `allowed`, flooded
+/// a ring at a time: `(true, area)` if it has at most [`MAX_AREA`] points
+/// and none in `stop`; otherwise `(false, part)`, with the part reached
+/// when the flood stopped.
+#[inline]
+fn flood_bits(bits: &RegionBits, start: u64, allowed: u64, stop: u64) -> (bool, u64) {
+    let mut area = start;
+    let mut ring = start;
+    loop {
+        if area & stop != 0 || area.count_ones() as usize > MAX_AREA {
+            return (false, area);
+        }
+        let next = bits.dilate(ring) & allowed & !area;
+        if next == 0 {
+            return (true, area);
+        }
+        area |= next;
+        ring = next;
     }
 }

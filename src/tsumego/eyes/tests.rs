@@ -606,3 +606,43 @@ fn region_games_on_several_graphs_agree_with_the_search() {
         "too few cases: {checked} region verdicts, at most {most_graphs} graphs kept"
     );
 }
+
+/// The eye-space rule floods its areas on the region's bit sets
+/// (`RegionBits`); on positions reached by random play it must answer as
+/// the floods on the board do (the same problem without bit sets), in
+/// both regimes, and so must the skip after a stone.
+#[test]
+fn area_floods_on_bit_sets_agree_with_floods_on_the_board() {
+    use crate::tsumego::tests::random_play_in;
+    let (mut fast, mut slow) = (Statics::default(), Statics::default());
+    let (mut verdicts, mut skips, mut floods) = (0, 0, 0);
+    // Regions of up to 20 points, so that some areas reach the size limit.
+    random_play_in(2027, 600, 8, 20, |prob, b| {
+        assert!(prob.bits.is_some(), "{}", prob.render());
+        let mut plain = prob.clone();
+        plain.bits = None;
+        for strict in [false, true] {
+            let v = fast.lives(prob, b, strict);
+            assert_eq!(v, slow.lives(&plain, b, strict), "{}", b.render());
+            verdicts += v.is_some() as usize;
+        }
+        for &p in &prob.region {
+            if b.cell(p) != crate::rules::Cell::Empty {
+                let k = fast.fill_keeps_no_area_verdict(prob, b, p);
+                assert_eq!(
+                    k,
+                    slow.fill_keeps_no_area_verdict(&plain, b, p),
+                    "the skip after {}:\n{}",
+                    b.coord(p),
+                    b.render()
+                );
+                floods += 1;
+                skips += k as usize;
+            }
+        }
+    });
+    assert!(
+        verdicts >= 100 && skips >= 1000 && floods - skips >= 1000,
+        "too few cases: {verdicts} verdicts, {skips} skips of {floods}"
+    );
+}
