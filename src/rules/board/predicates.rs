@@ -163,6 +163,12 @@ impl Board {
         (self.nbr[p.idx()] & NBR_MASK) as usize
     }
 
+    /// Number of `color` stones among the orthogonal neighbours of `p`.
+    #[inline]
+    pub fn stone_neighbors(&self, p: Point, color: Color) -> usize {
+        nbr_count(self.nbr[p.idx()], color) as usize
+    }
+
     /// True if `p` is an empty point whose four neighbours are all `color`
     /// stones or border.
     #[inline]

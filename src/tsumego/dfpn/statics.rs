@@ -45,7 +45,7 @@ impl Dfpn<'_> {
         // stone are in Q whatever the chains.
         let mut far = 0;
         for &p in &prob.region {
-            if b.cell(p) != att && !b.neighbors(p).iter().any(|&q| b.cell(q) == att) {
+            if b.cell(p) != att && b.stone_neighbors(p, prob.attacker()) == 0 {
                 far += 1;
                 if far > 2 {
                     return false;
@@ -537,7 +537,7 @@ impl Dfpn<'_> {
             }
             att += b.liberties(p).min(8) as u64;
         }
-        let attacker = Cell::stone(prob.attacker());
+        let attacker = prob.attacker();
         let mut eyes = 0u64;
         let mut room = 0u64;
         for &p in &prob.region {
@@ -546,7 +546,7 @@ impl Dfpn<'_> {
             }
             if b.is_eyelike(p, prob.defender) {
                 eyes += 1;
-            } else if !b.neighbors(p).iter().any(|&q| b.cell(q) == attacker) {
+            } else if b.stone_neighbors(p, attacker) == 0 {
                 room += 1;
             }
         }
