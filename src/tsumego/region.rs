@@ -43,8 +43,9 @@ pub struct Problem {
     /// crucial chain on one with two liberties or more has escaped (the
     /// defender wins). Empty for a closed problem.
     pub escape: Vec<bool>,
-    /// The region as bit sets, for regions of at most 64 points (`None`
-    /// for larger ones): the eye-space rule floods its areas on them.
+    /// The region as bit sets, `None` past 64 points or when a defender
+    /// stone outside the region touches it: Benson's test and the
+    /// eye-space rule's floods run on them.
     pub bits: Option<RegionBits>,
 }
 
