@@ -9,7 +9,7 @@
 //! removed chain, until nothing changes; the chains left are alive whatever
 //! the attacker does, even if the defender always passes.
 
-use super::region::{Problem, RegionBits};
+use super::region::{Problem, RegionBits, RegionMasks};
 use crate::rules::board::MAX_POINTS;
 use crate::rules::{Board, Cell, ChainInsert, ChainSet, Point};
 
@@ -85,8 +85,24 @@ impl Benson {
         board: &Board,
         chains: impl IntoIterator<Item = Point>,
     ) -> bool {
+        let masks = match &prob.bits {
+            Some(_) => RegionBits::masks(&prob.region, board, prob.defender),
+            None => RegionMasks::default(),
+        };
+        self.any_alive_in(prob, board, &masks, chains)
+    }
+
+    /// [`Benson::any_alive`] with the region's bit sets of `board` known
+    /// (`masks`, read only when the problem has bit sets).
+    pub fn any_alive_in(
+        &mut self,
+        prob: &Problem,
+        board: &Board,
+        masks: &RegionMasks,
+        chains: impl IntoIterator<Item = Point>,
+    ) -> bool {
         if let Some(bits) = &prob.bits {
-            return self.any_alive_bits(prob, bits, board, chains);
+            return self.any_alive_bits(prob, bits, board, masks, chains);
         }
         let def = Cell::stone(prob.defender);
         // Past eight chains a chain may be tested twice, to the same end.
@@ -133,18 +149,11 @@ impl Benson {
         prob: &Problem,
         bits: &RegionBits,
         board: &Board,
+        masks: &RegionMasks,
         chains: impl IntoIterator<Item = Point>,
     ) -> bool {
         let def = Cell::stone(prob.defender);
-        let mut defender = 0u64;
-        let mut empty = 0u64;
-        for (i, &p) in prob.region.iter().enumerate() {
-            match board.cell(p) {
-                Cell::Empty => empty |= 1 << i,
-                c if c == def => defender |= 1 << i,
-                _ => {}
-            }
-        }
+        let (defender, empty) = (masks.defender, masks.empty);
         let others = bits.all & !defender;
         let mut regions_found = false;
         let mut iterated = false;

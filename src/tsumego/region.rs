@@ -146,6 +146,40 @@ impl RegionBits {
         area
     }
 
+    /// The empty points and the stones of each side in `region` (the
+    /// problem's, whose bit sets these are) on `board`.
+    #[inline]
+    pub fn masks(region: &[Point], board: &Board, defender: Color) -> RegionMasks {
+        let def = Cell::stone(defender);
+        let mut m = RegionMasks::default();
+        for (i, &p) in region.iter().enumerate() {
+            let bit = 1u64 << i;
+            match board.cell(p) {
+                Cell::Empty => m.empty |= bit,
+                c if c == def => m.defender |= bit,
+                _ => m.attacker |= bit,
+            }
+        }
+        m
+    }
+
+    /// The region points next to a stone of `color` outside the region
+    /// on `board`.
+    pub fn next_to_outside(&self, region: &[Point], board: &Board, color: Color) -> u64 {
+        let c = Cell::stone(color);
+        let mut out = 0u64;
+        for (i, &p) in region.iter().enumerate() {
+            if board
+                .neighbors(p)
+                .iter()
+                .any(|&q| self.index[q.idx()] == Self::NONE && board.cell(q) == c)
+            {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
     /// The stones in the region of the chain through `p`.
     #[inline]
     pub fn chain(&self, board: &Board, p: Point) -> u64 {
@@ -154,6 +188,15 @@ impl RegionBits {
             .filter_map(|s| self.bit(s))
             .fold(0, |m, x| m | x)
     }
+}
+
+/// The empty points and each side's stones of a region on one board, as
+/// bit sets of its [`RegionBits`] ([`RegionBits::masks`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RegionMasks {
+    pub empty: u64,
+    pub defender: u64,
+    pub attacker: u64,
 }
 
 /// Why an open problem cannot be framed ([`super::frame`]).

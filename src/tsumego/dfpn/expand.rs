@@ -8,6 +8,7 @@ impl Dfpn<'_> {
         while self.boards.len() <= d {
             let b = self.boards[0].clone();
             self.boards.push(b);
+            self.masks.push(self.masks[0]);
         }
         while self.killers.len() <= d {
             self.killers.push(None);
@@ -39,6 +40,32 @@ impl Dfpn<'_> {
             }
         };
         apply(child);
+        // The region's bit sets follow the move: a stone that captured
+        // nothing leaves one empty point fewer on the board (a capture
+        // leaves as many or more), and only its own bit changes.
+        if let Some(bits) = &self.prob.bits {
+            let before = self.masks[depth];
+            self.masks[depth + 1] = match mv.and_then(|p| bits.bit(p)) {
+                None if mv.is_none() => before,
+                Some(pb) if child.num_empty() + 1 == lo[depth].num_empty() => {
+                    let mut m = before;
+                    m.empty &= !pb;
+                    if color == self.prob.defender {
+                        m.defender |= pb;
+                    } else {
+                        m.attacker |= pb;
+                    }
+                    m
+                }
+                _ => RegionBits::masks(&self.prob.region, child, self.prob.defender),
+            };
+            #[cfg(test)]
+            assert_eq!(
+                self.masks[depth + 1],
+                RegionBits::masks(&self.prob.region, child, self.prob.defender),
+                "the region's bit sets after a move differ from a recount"
+            );
+        }
         // Every board of the path must equal what a full copy gives: the
         // window holds every slot a move can change.
         #[cfg(test)]

@@ -28,9 +28,9 @@ use ahash::AHashMap;
 use std::time::Instant;
 
 use super::benson::Benson;
-use super::eyes::statics::Statics;
+use super::eyes::statics::{Known, Statics};
 use super::order::{self, NF, OrderWeights, PASS_FEATURE};
-use super::region::Problem;
+use super::region::{Problem, RegionBits, RegionMasks};
 use crate::rules::board::Ko;
 use crate::rules::board::MAX_POINTS;
 use crate::rules::zobrist;
@@ -321,6 +321,13 @@ pub struct Dfpn<'a> {
     /// answer on the board, so no earlier position can recur after it.
     floor: usize,
     boards: Vec<Board>,
+    /// The region's empty points and stones on `boards[d]` as bit sets
+    /// (when the problem has them, [`Problem::bits`]; otherwise unused),
+    /// kept up to date by [`Dfpn::play_into`].
+    masks: Vec<RegionMasks>,
+    /// The region points next to an attacker stone outside the region
+    /// (with [`Problem::bits`]; the outside never changes in a search).
+    attacker_out: u64,
     /// The board slots a line of the search can change ([`play_window`]):
     /// a child's board is copied from its parent's in this window only.
     window: std::ops::Range<usize>,
@@ -479,6 +486,10 @@ impl<'a> Dfpn<'a> {
             tt: TransTable::default(),
             path: Vec::new(),
             floor: 0,
+            masks: vec![Self::masks_of(prob, &root)],
+            attacker_out: prob.bits.as_ref().map_or(0, |bits| {
+                bits.next_to_outside(&prob.region, &root, prob.attacker())
+            }),
             boards: vec![root.clone()],
             window: play_window(prob),
             root,
@@ -580,8 +591,22 @@ impl<'a> Dfpn<'a> {
 
     /// The walled-in test (`Dfpn::walled_in`) on the problem's position.
     pub fn walled_in_at_root(&mut self) -> bool {
-        self.boards[0].copy_from(&self.root);
+        self.reset_root();
         self.closed_at(0) && self.walled_in(0)
+    }
+
+    /// The region's bit sets of `b` (all empty when the problem has none).
+    fn masks_of(prob: &Problem, b: &Board) -> RegionMasks {
+        match &prob.bits {
+            Some(_) => RegionBits::masks(&prob.region, b, prob.defender),
+            None => RegionMasks::default(),
+        }
+    }
+
+    /// The problem's position at depth 0.
+    fn reset_root(&mut self) {
+        self.boards[0].copy_from(&self.root);
+        self.masks[0] = Self::masks_of(self.prob, &self.root);
     }
 
     /// The key component of the ko recapture held banned at `depth` when
@@ -619,7 +644,7 @@ impl<'a> Dfpn<'a> {
     }
 
     pub fn solve(&mut self, to_move: Color) -> Proof {
-        self.boards[0].copy_from(&self.root);
+        self.reset_root();
         self.ensure_depth(1);
         self.path.clear();
         self.floor = 0;

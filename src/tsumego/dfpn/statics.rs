@@ -43,12 +43,20 @@ impl Dfpn<'_> {
         let att = Cell::stone(prob.attacker());
         // Quick rejection: points that neither hold nor touch an attacker
         // stone are in Q whatever the chains.
-        let mut far = 0;
-        for &p in &prob.region {
-            if b.cell(p) != att && b.stone_neighbors(p, prob.attacker()) == 0 {
-                far += 1;
-                if far > 2 {
-                    return false;
+        if let Some(bits) = &prob.bits {
+            let a = self.masks[depth].attacker;
+            let far = bits.all & !a & !(bits.dilate(a) | self.attacker_out);
+            if far.count_ones() > 2 {
+                return false;
+            }
+        } else {
+            let mut far = 0;
+            for &p in &prob.region {
+                if b.cell(p) != att && b.stone_neighbors(p, prob.attacker()) == 0 {
+                    far += 1;
+                    if far > 2 {
+                        return false;
+                    }
                 }
             }
         }
@@ -364,7 +372,8 @@ impl Dfpn<'_> {
                     let standing = (0..prob.crucial.len())
                         .filter(|&i| prob.chain_on_board(b, i))
                         .map(|i| crucial[i]);
-                    self.benson.any_alive(prob, b, standing)
+                    self.benson
+                        .any_alive_in(prob, b, &self.masks[depth], standing)
                 };
                 self.pos_cache[slot].benson = 1 + v as u8;
                 v
@@ -389,17 +398,15 @@ impl Dfpn<'_> {
         if prob.is_open() && !closed {
             return None;
         }
+        // No attacker stone in the region, and room for no more than
+        // `NO_ROOM` points.
+        let room = prob.region.len();
+        if room > NO_ROOM {
+            return None;
+        }
         let b = &self.boards[depth];
         let att = Cell::stone(prob.attacker());
-        let mut room = 0;
-        for &p in &prob.region {
-            let c = b.cell(p);
-            if c == att {
-                return None;
-            }
-            room += 1;
-        }
-        if room <= NO_ROOM {
+        if prob.region.iter().all(|&p| b.cell(p) != att) {
             return Some(prob.attacker());
         }
         None
@@ -429,9 +436,13 @@ impl Dfpn<'_> {
                     .fill_hint
                     .filter(|h| h.depth == depth && h.no_area_verdict)
                     .map(|h| h.p);
+                let known = Known {
+                    masks: prob.bits.as_ref().map(|_| self.masks[depth]),
+                    fill,
+                };
                 let w = self
                     .statics
-                    .verdict(prob, b, to_move, self.regime.strict, closed, fill);
+                    .verdict(prob, b, to_move, self.regime.strict, closed, known);
                 if self.counting {
                     self.counters.static_work += self.statics.work - before;
                 }
@@ -540,14 +551,32 @@ impl Dfpn<'_> {
         let attacker = prob.attacker();
         let mut eyes = 0u64;
         let mut room = 0u64;
-        for &p in &prob.region {
-            if b.cell(p) != Cell::Empty {
-                continue;
+        if let Some(bits) = &prob.bits {
+            // Eye-like: every neighbour a defender stone or the edge (no
+            // defender stone outside the region touches it).
+            let m = &self.masks[depth];
+            let near_attacker = bits.dilate(m.attacker) | self.attacker_out;
+            let mut e = m.empty;
+            while e != 0 {
+                let i = e.trailing_zeros() as usize;
+                let pb = e & e.wrapping_neg();
+                if bits.nbrs[i] & !m.defender == 0 && bits.touches_out & pb == 0 {
+                    eyes += 1;
+                } else if near_attacker & pb == 0 {
+                    room += 1;
+                }
+                e &= e - 1;
             }
-            if b.is_eyelike(p, prob.defender) {
-                eyes += 1;
-            } else if b.stone_neighbors(p, attacker) == 0 {
-                room += 1;
+        } else {
+            for &p in &prob.region {
+                if b.cell(p) != Cell::Empty {
+                    continue;
+                }
+                if b.is_eyelike(p, prob.defender) {
+                    eyes += 1;
+                } else if b.stone_neighbors(p, attacker) == 0 {
+                    room += 1;
+                }
             }
         }
         let def = 2u64.saturating_sub(eyes) * 2 + 4u64.saturating_sub(room.min(4)) / 2;

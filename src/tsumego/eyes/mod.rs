@@ -68,7 +68,7 @@ use parking_lot::RwLock;
 
 pub use area::{area_game, area_value, solve_area};
 pub use keys::{all_area_keys, canonical, decode, key_text, parse_key};
-pub use statics::{Statics, Verdict};
+pub use statics::{Known, Statics, Verdict};
 pub use table::{EyeTable, MAX_TABLE_POINTS, TABLE_VERSION, TableError, parse_table, table_text};
 pub use verify::{TableCheck, check_against_search, realize, verify_table};
 

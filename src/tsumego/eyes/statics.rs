@@ -6,7 +6,7 @@ use super::keys::canonical_into;
 use super::*;
 use crate::rules::{Board, Cell, ChainInsert, ChainSet, Color, Point};
 use crate::tsumego::local::{self, Graph, Solver, State};
-use crate::tsumego::region::{Problem, RegionBits};
+use crate::tsumego::region::{Problem, RegionBits, RegionMasks};
 
 /// A static verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,6 +74,23 @@ fn standing_heads<'a>(prob: &'a Problem, b: &'a Board) -> impl Iterator<Item = P
         .map(move |i| b.chain_head(prob.crucial[i][0]))
 }
 
+/// Whether the defender has a chain in the region, and more than one.
+fn defender_chains(prob: &Problem, b: &Board) -> (bool, bool) {
+    let def = Cell::stone(prob.defender);
+    let mut head: Option<Point> = None;
+    for &p in &prob.region {
+        if b.cell(p) == def {
+            let h = b.chain_head(p);
+            match head {
+                None => head = Some(h),
+                Some(x) if x != h => return (true, true),
+                _ => {}
+            }
+        }
+    }
+    (head.is_some(), false)
+}
+
 /// The empty points of the region.
 fn empty_points(prob: &Problem, b: &Board) -> usize {
     prob.region
@@ -128,6 +145,19 @@ impl<'a> SafeChains<'a> {
     }
 }
 
+/// What the caller of [`Statics::verdict`] knows of the position already;
+/// the default knows nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Known {
+    /// The region's bit sets of the board ([`RegionBits::masks`]), for a
+    /// problem that has them (computed by the verdict otherwise).
+    pub masks: Option<RegionMasks>,
+    /// The position follows a stone at this point (either side's) that
+    /// captured nothing, and the eye-space rule gave no verdict before it
+    /// (`Statics::fill_keeps_no_area_verdict`).
+    pub fill: Option<Point>,
+}
+
 /// Reusable buffers and the work done (local-game positions searched).
 #[derive(Default)]
 pub struct Statics {
@@ -154,6 +184,9 @@ pub struct Statics {
     /// The key of the last local game that gave a verdict (for the check
     /// mode's reports: [`Statics::why`]).
     why_key: Vec<u8>,
+    /// The stones of the standing crucial chains, as the region's bit sets
+    /// ([`Statics::standing_masks`]; a reused buffer).
+    chains: Vec<u64>,
 }
 
 impl Statics {
@@ -180,10 +213,8 @@ impl Statics {
     /// The winner of the position with `to_move` to play, if a rule of the
     /// module doc decides it. `strict`: the seki test's rules; `closed`:
     /// every neighbour of the region outside it is an attacker stone or
-    /// the edge (the one-chain rule needs it); `fill`: the position follows
-    /// a stone there (either side's) that captured nothing, and the
-    /// eye-space rule gave no verdict before it
-    /// (`Statics::fill_keeps_no_area_verdict`). The position must have
+    /// the edge (the one-chain rule needs it); `known`: what the caller
+    /// knows of the position already ([`Known`]). The position must have
     /// no ko ban and follow a move, not a pass.
     pub fn verdict(
         &mut self,
@@ -192,58 +223,128 @@ impl Statics {
         to_move: Color,
         strict: bool,
         closed: bool,
-        fill: Option<Point>,
+        known: Known,
     ) -> Option<Verdict> {
         self.why_key.clear();
-        let def = Cell::stone(prob.defender);
-        // The defender's chains in the region: one, or more.
-        let mut head: Option<Point> = None;
-        let mut several = false;
-        for &p in &prob.region {
-            if b.cell(p) == def {
-                let h = b.chain_head(p);
-                match head {
-                    None => head = Some(h),
-                    Some(x) if x != h => {
-                        several = true;
-                        break;
-                    }
-                    _ => {}
-                }
+        let fill = known.fill;
+        let masks = prob.bits.as_ref().map(|bits| {
+            let m = known
+                .masks
+                .unwrap_or_else(|| RegionBits::masks(&prob.region, b, prob.defender));
+            (bits, m)
+        });
+        // The defender's chains in the region: none, one, or more.
+        let (any, several) = match &masks {
+            Some((bits, m)) => {
+                let d = m.defender;
+                (d != 0, d != 0 && bits.flood(d & d.wrapping_neg(), d) != d)
             }
-        }
-        if head.is_some()
+            None => defender_chains(prob, b),
+        };
+        let empties = match &masks {
+            Some((_, m)) => m.empty.count_ones() as usize,
+            None => empty_points(prob, b),
+        };
+        if any
             && !several
             && closed
-            && let Some(v) = self.one_chain(prob, b, to_move, strict)
+            && let Some(v) = self.one_chain(prob, b, to_move, strict, empties)
         {
             return Some(v);
         }
         if several
             && closed
             && !prob.is_open()
-            && let Some(v) = self.region_game(prob, b, to_move, strict)
+            && let Some(v) = self.region_game(prob, b, to_move, strict, empties)
         {
             return Some(v);
         }
-        if fill.is_some_and(|p| self.fill_keeps_no_area_verdict(prob, b, p)) {
-            return None;
-        }
-        self.lives(prob, b, strict).map(|unconditional| Verdict {
+        let lives = match masks {
+            Some((bits, _)) => {
+                self.standing_masks(prob, bits, b);
+                if fill.is_some_and(|p| self.fill_keeps_bits(bits, p)) {
+                    return None;
+                }
+                self.lives_bits(prob, bits, b, strict)
+            }
+            None => {
+                if fill.is_some_and(|p| self.fill_keeps_no_area_verdict(prob, b, p)) {
+                    return None;
+                }
+                self.lives(prob, b, strict)
+            }
+        };
+        lives.map(|unconditional| Verdict {
             winner: prob.defender,
             unconditional,
         })
     }
 
     /// The eye-space rule for every standing crucial chain: `Some(true)`
-    /// for unconditional life, `Some(false)` for life that may be seki.
+    /// for unconditional life (of any chain), `Some(false)` for life that
+    /// may be seki.
     pub(super) fn lives(&mut self, prob: &Problem, b: &Board, strict: bool) -> Option<bool> {
+        if let Some(bits) = &prob.bits {
+            self.standing_masks(prob, bits, b);
+            return self.lives_bits(prob, bits, b, strict);
+        }
+        let mut found = Decided::default();
         for h in standing_heads(prob, b) {
-            if let Some(u) = self.chain_lives(prob, b, h, strict) {
-                return Some(u);
+            let v = self.chain_lives(prob, b, h, strict);
+            if found.take(v, &self.why_key) {
+                return Some(true);
             }
         }
-        None
+        found.finish(&mut self.why_key)
+    }
+
+    /// [`Statics::lives`] on the region's bit sets, the chains in
+    /// `self.chains` ([`Statics::standing_masks`]).
+    fn lives_bits(
+        &mut self,
+        prob: &Problem,
+        bits: &RegionBits,
+        b: &Board,
+        strict: bool,
+    ) -> Option<bool> {
+        let mut found = Decided::default();
+        for i in 0..self.chains.len() {
+            let v = self.chain_lives_bits(prob, bits, b, self.chains[i], strict);
+            if found.take(v, &self.why_key) {
+                return Some(true);
+            }
+        }
+        found.finish(&mut self.why_key)
+    }
+
+    /// The stones of every standing crucial chain, each chain once, into
+    /// `self.chains` (in the order of the crucial chains).
+    fn standing_masks(&mut self, prob: &Problem, bits: &RegionBits, b: &Board) {
+        self.chains.clear();
+        let mut covered = 0u64;
+        for (i, c) in prob.crucial.iter().enumerate() {
+            if !prob.chain_on_board(b, i) {
+                continue;
+            }
+            let Some(cb) = bits.bit(c[0]) else { continue };
+            if covered & cb != 0 {
+                continue;
+            }
+            let chain = bits.chain(b, c[0]);
+            covered |= chain;
+            self.chains.push(chain);
+        }
+    }
+
+    /// [`Statics::fill_keeps_no_area_verdict`] on the region's bit sets,
+    /// the chains in `self.chains`.
+    fn fill_keeps_bits(&self, bits: &RegionBits, p: Point) -> bool {
+        // A point outside the region is no chain's stone and in no area.
+        let Some(pb) = bits.bit(p) else { return true };
+        self.chains.iter().all(|&chain| {
+            // A defender stone that joined the chain changes its areas.
+            pb & chain == 0 && !flood_bits(bits, pb, bits.all & !chain, bits.touches_out).0
+        })
     }
 
     /// After a stone at `p` (either side's) that captured nothing, on a
@@ -261,20 +362,15 @@ impl Statics {
         b: &Board,
         p: Point,
     ) -> bool {
+        if let Some(bits) = &prob.bits {
+            self.standing_masks(prob, bits, b);
+            return self.fill_keeps_bits(bits, p);
+        }
         let def = Cell::stone(prob.defender);
         for head in standing_heads(prob, b) {
             // A defender stone that joined the chain changes its areas.
             if b.cell(p) == def && b.chain_head(p) == head {
                 return false;
-            }
-            if let Some(bits) = &prob.bits {
-                let allowed = bits.all & !bits.chain(b, head);
-                if let Some(pb) = bits.bit(p)
-                    && flood_bits(bits, pb, allowed, bits.touches_out).0
-                {
-                    return false;
-                }
-                continue;
             }
             // No point carries `unused`: the flood stops only at the
             // outside or past the size limit.
@@ -289,7 +385,10 @@ impl Statics {
 
     /// The areas of the chain `head` (see the module doc), each flooded
     /// from a point next to the chain through everything that is not the
-    /// chain's stone, as far as [`MAX_AREA`] points.
+    /// chain's stone, as far as [`MAX_AREA`] points: `Some(true)` if one
+    /// area gives unconditional life, else `Some(false)` if the areas give
+    /// life that may be seki (the answer does not depend on the order in
+    /// which the areas are found).
     fn chain_lives(
         &mut self,
         prob: &Problem,
@@ -297,9 +396,6 @@ impl Statics {
         head: Point,
         strict: bool,
     ) -> Option<bool> {
-        if let Some(bits) = &prob.bits {
-            return self.chain_lives_bits(prob, bits, b, head, strict);
-        }
         // Points of areas already looked at (enclosed or not) carry `seen`;
         // each flood marks with a stamp of its own, since a flood that
         // stops early leaves part of its area unmarked. A flood that meets
@@ -308,6 +404,7 @@ impl Statics {
         // touches it): it stops there.
         let seen = self.next_stamp();
         let mut ones = 0;
+        let mut found = Decided::default();
         let def = Cell::stone(prob.defender);
         for s in b.chain_stones(head) {
             for q in b.neighbors(s) {
@@ -332,58 +429,55 @@ impl Statics {
                 if !enclosed {
                     continue;
                 }
-                if let Some(u) = self.judge_area(prob, b, strict, &mut ones) {
-                    return Some(u);
+                let v = self.judge_area(prob, b, strict, &mut ones);
+                if found.take(v, &self.why_key) {
+                    return Some(true);
                 }
             }
         }
-        None
+        found.finish(&mut self.why_key)
     }
 
-    /// [`Statics::chain_lives`] on the region's bit sets: the same areas in
-    /// the same order, so the same verdict. A flood that stops early
-    /// leaves a part of a component that is not a valued area in `seen`,
-    /// and a later flood that meets it is in that component.
+    /// [`Statics::chain_lives`] on the region's bit sets, for the chain
+    /// whose stones are `chain`: the same areas, found in the order of
+    /// their points' bits. A flood that stops early leaves a part of a
+    /// component that is not a valued area in `seen`, and a later flood
+    /// that meets it is in that component.
     fn chain_lives_bits(
         &mut self,
         prob: &Problem,
         bits: &RegionBits,
         b: &Board,
-        head: Point,
+        chain: u64,
         strict: bool,
     ) -> Option<bool> {
-        let allowed = bits.all & !bits.chain(b, head);
+        let allowed = bits.all & !chain;
+        // The points next to the chain; those touching the wall start no
+        // flood.
+        let mut starts = bits.dilate(chain) & allowed & !bits.touches_out;
         let mut seen = 0u64;
         let mut ones = 0;
-        let def = Cell::stone(prob.defender);
-        for s in b.chain_stones(head) {
-            for q in b.neighbors(s) {
-                let c = b.cell(q);
-                if c == Cell::Border || c == def {
-                    continue;
-                }
-                // Outside the region, seen, or touching the wall: no flood.
-                let Some(qb) = bits.bit(q) else { continue };
-                if (seen | bits.touches_out) & qb != 0 {
-                    continue;
-                }
-                let (enclosed, area) = flood_bits(bits, qb, allowed, bits.touches_out | seen);
-                seen |= area;
-                if !enclosed {
-                    continue;
-                }
-                self.area.clear();
-                let mut a = area;
-                while a != 0 {
-                    self.area.push(prob.region[a.trailing_zeros() as usize]);
-                    a &= a - 1;
-                }
-                if let Some(u) = self.judge_area(prob, b, strict, &mut ones) {
-                    return Some(u);
-                }
+        let mut found = Decided::default();
+        while starts != 0 {
+            let qb = starts & starts.wrapping_neg();
+            let (enclosed, area) = flood_bits(bits, qb, allowed, bits.touches_out | seen);
+            seen |= area;
+            starts &= !seen;
+            if !enclosed {
+                continue;
+            }
+            self.area.clear();
+            let mut a = area;
+            while a != 0 {
+                self.area.push(prob.region[a.trailing_zeros() as usize]);
+                a &= a - 1;
+            }
+            let v = self.judge_area(prob, b, strict, &mut ones);
+            if found.take(v, &self.why_key) {
+                return Some(true);
             }
         }
-        None
+        found.finish(&mut self.why_key)
     }
 
     /// Values the enclosed area in `self.area` and says whether the chain
@@ -523,10 +617,10 @@ impl Statics {
         b: &Board,
         to_move: Color,
         strict: bool,
+        empties: usize,
     ) -> Option<Verdict> {
         let att = Cell::stone(prob.attacker());
         // Every empty point is a vertex: a cheap bound first.
-        let empties = empty_points(prob, b);
         if empties + 1 > MAX_LIVE {
             return None;
         }
@@ -607,6 +701,7 @@ impl Statics {
         b: &Board,
         to_move: Color,
         strict: bool,
+        empties: usize,
     ) -> Option<Verdict> {
         // `ts_region_vertices = 0`: no region game.
         if self.region_caps.vertices == 0 {
@@ -614,7 +709,6 @@ impl Statics {
         }
         let att = Cell::stone(prob.attacker());
         let def = Cell::stone(prob.defender);
-        let empties = empty_points(prob, b);
         if empties > MAX_REGION_EMPTY {
             return None;
         }
@@ -729,5 +823,38 @@ fn flood_bits(bits: &RegionBits, start: u64, allowed: u64, stop: u64) -> (bool, 
         }
         area |= next;
         ring = next;
+    }
+}
+
+/// The best of the eye-space rule's answers met so far: unconditional life
+/// ends the scan; life that may be seki is kept (with the key of the local
+/// game that gave it, for [`Statics::why`]) while later areas or chains may
+/// still give unconditional life.
+#[derive(Default)]
+struct Decided {
+    seki: Option<Vec<u8>>,
+}
+
+impl Decided {
+    /// Takes one answer: true if it is unconditional life (the scan ends).
+    fn take(&mut self, v: Option<bool>, why: &[u8]) -> bool {
+        match v {
+            Some(true) => {
+                self.seki = None;
+                true
+            }
+            Some(false) if self.seki.is_none() => {
+                self.seki = Some(why.to_vec());
+                false
+            }
+            _ => false,
+        }
+    }
+
+    /// The answer when the scan ended without unconditional life.
+    fn finish(self, why: &mut Vec<u8>) -> Option<bool> {
+        let key = self.seki?;
+        *why = key;
+        Some(false)
     }
 }

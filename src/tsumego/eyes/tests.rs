@@ -297,13 +297,13 @@ fn two_one_eye_areas_live_where_benson_does_not() {
     let (b, at) = eye_shape(9, &["D4", "C4", "E4", "D3", "D5"]);
     let prob = Problem::detect(&b, at, &[], 64).unwrap();
     assert_eq!(st.lives(&prob, &b, false), None);
-    let v = st.verdict(&prob, &b, prob.attacker(), false, true, None);
+    let v = st.verdict(&prob, &b, prob.attacker(), false, true, Known::default());
     assert_eq!(
         v.map(|v| v.winner),
         Some(prob.attacker()),
         "one-chain game: dead"
     );
-    let v = st.verdict(&prob, &b, prob.defender, false, true, None);
+    let v = st.verdict(&prob, &b, prob.defender, false, true, Known::default());
     assert_eq!(
         v.map(|v| v.winner),
         Some(prob.defender),
@@ -372,7 +372,7 @@ fn searched_winner(prob: &Problem, first: crate::rules::Color) -> crate::rules::
 fn region_verdict(prob: &Problem, first: crate::rules::Color) -> crate::rules::Color {
     let mut st = Statics::default();
     let v = (0..30)
-        .find_map(|_| st.verdict(prob, &prob.board, first, false, true, None))
+        .find_map(|_| st.verdict(prob, &prob.board, first, false, true, Known::default()))
         .unwrap_or_else(|| panic!("no verdict, {first:?} first\n{}", prob.render()));
     assert!(
         st.by_region_game(),
@@ -424,7 +424,14 @@ fn the_region_game_keeps_to_its_weights() {
             positions: REGION_LIMIT,
         });
         for _ in 0..30 {
-            let v = st.verdict(&prob, &prob.board, prob.attacker(), false, true, None);
+            let v = st.verdict(
+                &prob,
+                &prob.board,
+                prob.attacker(),
+                false,
+                true,
+                Known::default(),
+            );
             assert_eq!(v, None, "cap {vertices}");
         }
     }
@@ -512,7 +519,14 @@ fn a_crucial_chain_under_a_safe_stone_is_left_out() {
     let mut lost = diagram_problem(&rows, &["E2"]);
     lost.board = prob.board.clone();
     let mut st = Statics::default();
-    let v = st.verdict(&lost, &lost.board, lost.defender, false, true, None);
+    let v = st.verdict(
+        &lost,
+        &lost.board,
+        lost.defender,
+        false,
+        true,
+        Known::default(),
+    );
     assert_eq!(v.map(|v| v.winner), Some(lost.attacker()));
     assert!(st.by_region_game());
 }
@@ -583,7 +597,7 @@ fn region_games_on_several_graphs_agree_with_the_search() {
             return;
         }
         for to_move in [prob.attacker(), prob.defender] {
-            let Some(v) = st.verdict(prob, b, to_move, false, true, None) else {
+            let Some(v) = st.verdict(prob, b, to_move, false, true, Known::default()) else {
                 continue;
             };
             most_graphs = most_graphs.max(st.region_graphs());
