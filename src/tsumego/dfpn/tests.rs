@@ -12,6 +12,12 @@ impl Dfpn<'_> {
         let (kids, ..) = self.expand(0, to_move, false, None, self.regime.threats);
         kids.iter().map(|k| (k.mv, k.winner)).collect()
     }
+
+    /// Puts `board` at `depth` of the path, with its region bit sets.
+    fn set_board(&mut self, depth: usize, board: &Board) {
+        self.boards[depth] = board.clone();
+        self.masks[depth] = Self::masks_of(self.prob, board);
+    }
 }
 
 fn children(prob: &Problem, regime: Regime, to_move: Color) -> Vec<(Option<Point>, Option<Color>)> {
@@ -132,7 +138,9 @@ fn a_result_that_met_no_ko_settles_every_threat_count() {
 /// key: on positions reached by random play in generated problems, each
 /// met twice (the second time from the cache) by a solver whose cache
 /// holds the other positions of its problem's lines, the answers are those
-/// of a fresh solver that never saw them.
+/// of a fresh solver that never saw them. The terminal test, the
+/// walled-in test and the distances on the region's bit sets (kept along
+/// the path) also answer as they do on the board alone.
 #[test]
 fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
     use crate::tsumego::tests::generated;
@@ -141,8 +149,11 @@ fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
     let w = OrderWeights::new(&Weights::default());
     let limits = Limits::nodes(1_000);
     let mut rng = SmallRng::seed_from_u64(4242);
-    let (mut compared, mut terminal) = (0, 0);
+    let (mut compared, mut terminal, mut walled) = (0, 0, 0);
     for prob in generated(11, 40, 6, 14) {
+        assert!(prob.bits.is_some(), "{}", prob.render());
+        let mut plain = prob.clone();
+        plain.bits = None;
         let mut long = Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
         long.ensure_depth(1);
         // Two rounds over the same lines: the second reads the cache.
@@ -166,8 +177,12 @@ fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
                 }
                 let mut fresh = Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
                 fresh.ensure_depth(1);
-                fresh.boards[1] = board.clone();
-                long.boards[1] = board.clone();
+                fresh.set_board(1, &board);
+                long.set_board(1, &board);
+                // The same tests on the board alone, without bit sets.
+                let mut walk = Dfpn::new(&plain, &w, 1, Regime::PLAIN, limits);
+                walk.ensure_depth(1);
+                walk.set_board(1, &board);
                 let pass_first = line.random_range(0..2) == 0;
                 if pass_first {
                     // The answer after two passes is never cached and
@@ -175,6 +190,12 @@ fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
                     assert_eq!(long.terminal(1, true), fresh.terminal(1, true));
                 }
                 let want = fresh.terminal(1, false);
+                assert_eq!(walk.terminal(1, false), want, "bit sets");
+                assert_eq!(walk.distances_of(1), fresh.distances_of(1), "bit sets");
+                if fresh.closed_at(1) {
+                    assert_eq!(walk.walled_in(1), fresh.walled_in(1), "bit sets");
+                    walled += fresh.walled_in(1) as usize;
+                }
                 assert_eq!(long.terminal(1, false), want, "{}", {
                     let mut shown = prob.clone();
                     shown.board = board.clone();
@@ -191,7 +212,7 @@ fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
         }
     }
     assert!(
-        compared >= 300 && terminal >= 20,
-        "{compared} positions compared, {terminal} terminal"
+        compared >= 300 && terminal >= 20 && walled >= 5,
+        "{compared} positions compared, {terminal} terminal, {walled} walled in"
     );
 }
