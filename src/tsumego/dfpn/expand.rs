@@ -167,6 +167,7 @@ impl Dfpn<'_> {
         threats: [u8; 2],
     ) -> (Vec<Child>, bool, bool) {
         self.ensure_depth(depth + 1);
+        self.grow_pos_cache();
         let prob = self.prob;
         let role = (c == prob.defender) as usize;
         let mut heads = std::mem::take(&mut self.heads);

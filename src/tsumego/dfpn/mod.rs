@@ -377,8 +377,11 @@ pub struct Dfpn<'a> {
     /// in the walled-in test.
     virtual_safety: bool,
     /// Benson's answer, the terminal test's, the static evaluation's and
-    /// the heuristic distances, by position hash.
+    /// the heuristic distances, by position hash (direct-mapped, a power
+    /// of two of slots, grown by [`Dfpn::grow_pos_cache`]).
     pos_cache: Vec<PosEntry>,
+    /// Positions that took a slot of `pos_cache` since it last grew.
+    pos_taken: usize,
     /// The static evaluation of `eyes` (tests turn it off to check it
     /// against the search).
     use_statics: bool,
@@ -431,8 +434,10 @@ struct PosEntry {
     distances: [u8; 2],
 }
 
-/// Entries of the direct-mapped cache of Benson's test (1 MiB).
-const BENSON_CACHE: usize = 1 << 16;
+/// Slots of the position cache at the start of a search (1 MiB).
+const POS_CACHE_MIN: usize = 1 << 16;
+/// The most slots the position cache grows to (32 MiB).
+const POS_CACHE_MAX: usize = 1 << 21;
 /// Keeps an empty board's hash (0) from matching the cache's empty slots.
 const BENSON_SALT: u64 = 0x6a09_e667_f3bc_c909;
 
@@ -518,7 +523,8 @@ impl<'a> Dfpn<'a> {
             seal_stack: Vec::new(),
             static_death: true,
             virtual_safety: true,
-            pos_cache: vec![PosEntry::default(); BENSON_CACHE],
+            pos_cache: vec![PosEntry::default(); POS_CACHE_MIN],
+            pos_taken: 0,
             use_statics: true,
             statics: Statics::with_region_caps(w.region),
             check: None,

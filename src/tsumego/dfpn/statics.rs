@@ -201,7 +201,29 @@ impl Dfpn<'_> {
     #[inline]
     fn pos_key(&self, depth: usize) -> (u64, usize) {
         let key = self.boards[depth].hash() ^ BENSON_SALT;
-        (key, (key as usize) & (BENSON_CACHE - 1))
+        (key, (key as usize) & (self.pos_cache.len() - 1))
+    }
+
+    /// Doubles the position cache, keeping every entry, once new
+    /// positions have taken a quarter of its slots since it last grew (up
+    /// to [`POS_CACHE_MAX`]): a long search meets more positions than a
+    /// short one, and each it finds again saves the terminal tests and the
+    /// static evaluation, while a short search keeps a small cache.
+    /// Called where no slot is held (at the start of an expansion). An
+    /// entry in slot `i` of `n` moves to slot `i` or `i + n` of `2n`, so
+    /// no two collide.
+    pub(super) fn grow_pos_cache(&mut self) {
+        let n = self.pos_cache.len();
+        if self.pos_taken < n / 4 || n >= POS_CACHE_MAX {
+            return;
+        }
+        let mut grown = vec![PosEntry::default(); 2 * n];
+        // Empty slots hold key 0 (no position's: see `BENSON_SALT`).
+        for e in self.pos_cache.iter().filter(|e| e.key != 0) {
+            grown[(e.key as usize) & (2 * n - 1)] = *e;
+        }
+        self.pos_cache = grown;
+        self.pos_taken = 0;
     }
 
     /// What the position cache knows of the position at `depth`: that
@@ -226,6 +248,7 @@ impl Dfpn<'_> {
                 key,
                 ..PosEntry::default()
             };
+            self.pos_taken += 1;
         }
         slot
     }

@@ -216,3 +216,69 @@ fn the_cached_terminal_test_and_distances_match_a_fresh_computation() {
         "{compared} positions compared, {terminal} terminal, {walled} walled in"
     );
 }
+
+/// The position cache grows by doubling without losing or moving apart
+/// an entry (each lands in the slot its key maps to in the larger cache,
+/// empty slots overwrite nothing), only once a quarter of its slots have
+/// been taken since it last grew, and never past its cap.
+#[test]
+fn the_position_cache_keeps_every_entry_when_it_grows() {
+    let prob = straight_three();
+    let w = OrderWeights::new(&Weights::default());
+    let mut d = Dfpn::new(&prob, &w, 1, Regime::PLAIN, Limits::nodes(1_000));
+    let n = d.pos_cache.len();
+    assert_eq!(n, POS_CACHE_MIN);
+    // Every third slot stays empty; the others hold keys that map to
+    // them, half of which move to the upper half of the grown cache.
+    let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+    let mut want = Vec::new();
+    for slot in 0..n {
+        rng = zobrist::mix64(rng);
+        if slot % 3 == 1 {
+            continue;
+        }
+        let upper = if slot % 2 == 0 { 0 } else { n as u64 };
+        let key = (rng & !(2 * n as u64 - 1)) | upper | slot as u64;
+        let e = PosEntry {
+            key,
+            benson: 1 + (slot % 2) as u8,
+            statics: [(slot % 5) as u8, 4],
+            closed: 2,
+            terminal: 1 + (slot % 3) as u8,
+            distances: [(slot % 7) as u8 + 1, 3],
+        };
+        d.pos_cache[slot] = e;
+        want.push(e);
+    }
+    d.pos_taken = n / 4 - 1;
+    d.grow_pos_cache();
+    assert_eq!(d.pos_cache.len(), n, "grown too early");
+    d.pos_taken = n / 4;
+    d.grow_pos_cache();
+    assert_eq!(d.pos_cache.len(), 2 * n);
+    assert_eq!(d.pos_taken, 0);
+    let fields = |e: &PosEntry| {
+        (
+            e.key,
+            e.benson,
+            e.statics,
+            e.closed,
+            e.terminal,
+            e.distances,
+        )
+    };
+    for e in &want {
+        let got = &d.pos_cache[(e.key as usize) & (2 * n - 1)];
+        assert_eq!(fields(got), fields(e));
+    }
+    assert_eq!(
+        d.pos_cache.iter().filter(|e| e.key != 0).count(),
+        want.len()
+    );
+    // It stops at its cap.
+    for _ in 0..8 {
+        d.pos_taken = d.pos_cache.len();
+        d.grow_pos_cache();
+    }
+    assert_eq!(d.pos_cache.len(), POS_CACHE_MAX);
+}
