@@ -85,10 +85,7 @@ impl Benson {
         board: &Board,
         chains: impl IntoIterator<Item = Point>,
     ) -> bool {
-        let masks = match &prob.bits {
-            Some(_) => RegionBits::masks(&prob.region, board, prob.defender),
-            None => RegionMasks::default(),
-        };
+        let masks = prob.masks(board);
         self.any_alive_in(prob, board, &masks, chains)
     }
 

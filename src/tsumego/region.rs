@@ -146,23 +146,6 @@ impl RegionBits {
         area
     }
 
-    /// The empty points and the stones of each side in `region` (the
-    /// problem's, whose bit sets these are) on `board`.
-    #[inline]
-    pub fn masks(region: &[Point], board: &Board, defender: Color) -> RegionMasks {
-        let def = Cell::stone(defender);
-        let mut m = RegionMasks::default();
-        for (i, &p) in region.iter().enumerate() {
-            let bit = 1u64 << i;
-            match board.cell(p) {
-                Cell::Empty => m.empty |= bit,
-                c if c == def => m.defender |= bit,
-                _ => m.attacker |= bit,
-            }
-        }
-        m
-    }
-
     /// The region points next to a stone of `color` outside the region
     /// on `board`.
     pub fn next_to_outside(&self, region: &[Point], board: &Board, color: Color) -> u64 {
@@ -191,7 +174,7 @@ impl RegionBits {
 }
 
 /// The empty points and each side's stones of a region on one board, as
-/// bit sets of its [`RegionBits`] ([`RegionBits::masks`]).
+/// bit sets of its [`RegionBits`] ([`Problem::masks`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RegionMasks {
     pub empty: u64,
@@ -262,6 +245,26 @@ impl Problem {
     /// True if one crucial chain at least is still on `b`.
     pub fn any_chain_on_board(&self, b: &Board) -> bool {
         (0..self.crucial.len()).any(|i| self.chain_on_board(b, i))
+    }
+
+    /// The region's empty points and each side's stones on `board` as bit
+    /// sets of [`Problem::bits`] (all empty for a problem without them).
+    #[inline]
+    pub fn masks(&self, board: &Board) -> RegionMasks {
+        let mut m = RegionMasks::default();
+        if self.bits.is_none() {
+            return m;
+        }
+        let def = Cell::stone(self.defender);
+        for (i, &p) in self.region.iter().enumerate() {
+            let bit = 1u64 << i;
+            match board.cell(p) {
+                Cell::Empty => m.empty |= bit,
+                c if c == def => m.defender |= bit,
+                _ => m.attacker |= bit,
+            }
+        }
+        m
     }
 
     /// A framed problem with exits: the defender escapes by reaching one.

@@ -57,12 +57,12 @@ impl Dfpn<'_> {
                     }
                     m
                 }
-                _ => RegionBits::masks(&self.prob.region, child, self.prob.defender),
+                _ => self.prob.masks(child),
             };
             #[cfg(test)]
             assert_eq!(
                 self.masks[depth + 1],
-                RegionBits::masks(&self.prob.region, child, self.prob.defender),
+                self.prob.masks(child),
                 "the region's bit sets after a move differ from a recount"
             );
         }

@@ -30,7 +30,7 @@ use std::time::Instant;
 use super::benson::Benson;
 use super::eyes::statics::{Known, Statics};
 use super::order::{self, NF, OrderWeights, PASS_FEATURE};
-use super::region::{Problem, RegionBits, RegionMasks};
+use super::region::{Problem, RegionMasks};
 use crate::rules::board::Ko;
 use crate::rules::board::MAX_POINTS;
 use crate::rules::zobrist;
@@ -491,7 +491,7 @@ impl<'a> Dfpn<'a> {
             tt: TransTable::default(),
             path: Vec::new(),
             floor: 0,
-            masks: vec![Self::masks_of(prob, &root)],
+            masks: vec![prob.masks(&root)],
             attacker_out: prob.bits.as_ref().map_or(0, |bits| {
                 bits.next_to_outside(&prob.region, &root, prob.attacker())
             }),
@@ -601,18 +601,10 @@ impl<'a> Dfpn<'a> {
         self.closed_at(0) && self.walled_in(0)
     }
 
-    /// The region's bit sets of `b` (all empty when the problem has none).
-    fn masks_of(prob: &Problem, b: &Board) -> RegionMasks {
-        match &prob.bits {
-            Some(_) => RegionBits::masks(&prob.region, b, prob.defender),
-            None => RegionMasks::default(),
-        }
-    }
-
     /// The problem's position at depth 0.
     fn reset_root(&mut self) {
         self.boards[0].copy_from(&self.root);
-        self.masks[0] = Self::masks_of(self.prob, &self.root);
+        self.masks[0] = self.prob.masks(&self.root);
     }
 
     /// The key component of the ko recapture held banned at `depth` when

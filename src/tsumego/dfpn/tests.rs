@@ -16,7 +16,7 @@ impl Dfpn<'_> {
     /// Puts `board` at `depth` of the path, with its region bit sets.
     fn set_board(&mut self, depth: usize, board: &Board) {
         self.boards[depth] = board.clone();
-        self.masks[depth] = Self::masks_of(self.prob, board);
+        self.masks[depth] = self.prob.masks(board);
     }
 }
 

@@ -149,7 +149,7 @@ impl<'a> SafeChains<'a> {
 /// the default knows nothing.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Known {
-    /// The region's bit sets of the board ([`RegionBits::masks`]), for a
+    /// The region's bit sets of the board ([`Problem::masks`]), for a
     /// problem that has them (computed by the verdict otherwise).
     pub masks: Option<RegionMasks>,
     /// The position follows a stone at this point (either side's) that
@@ -228,9 +228,7 @@ impl Statics {
         self.why_key.clear();
         let fill = known.fill;
         let masks = prob.bits.as_ref().map(|bits| {
-            let m = known
-                .masks
-                .unwrap_or_else(|| RegionBits::masks(&prob.region, b, prob.defender));
+            let m = known.masks.unwrap_or_else(|| prob.masks(b));
             (bits, m)
         });
         // The defender's chains in the region: none, one, or more.
