@@ -274,8 +274,8 @@ impl Dfpn<'_> {
             let w = self.w;
             let mut s = order::score(w, role, &self.feat);
             let ci = c.index();
-            s += w.wins * ((1 + self.wins[p.idx()][ci]) as f64).log2();
-            s += w.history * ((1 + self.history[p.idx()][ci]) as f64).log2();
+            s += w.wins * log2_1p(self.wins[p.idx()][ci]);
+            s += w.history * log2_1p(self.history[p.idx()][ci]);
             if self.killers[depth] == Some(p) {
                 s += w.killer;
             }
@@ -464,4 +464,20 @@ pub(super) struct Forced {
     liberty: Point,
     /// The hash of the chain's stones.
     chain_hash: u64,
+}
+
+/// Counts below this take their logarithm from a table.
+const LOG_TABLE: usize = 4096;
+
+/// log2(1 + n), the weight of a move's win and history counts. Small
+/// counts read a table of the values `f64::log2` gives, so the scores
+/// are the same bits either way; the call costs about as much as a
+/// whole child's move-order features otherwise.
+pub(super) fn log2_1p(n: u32) -> f64 {
+    static TABLE: std::sync::LazyLock<Vec<f64>> =
+        std::sync::LazyLock::new(|| (0..LOG_TABLE).map(|i| (i as f64 + 1.0).log2()).collect());
+    match TABLE.get(n as usize) {
+        Some(&v) => v,
+        None => (f64::from(n) + 1.0).log2(),
+    }
 }

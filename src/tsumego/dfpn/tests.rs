@@ -282,3 +282,17 @@ fn the_position_cache_keeps_every_entry_when_it_grows() {
     }
     assert_eq!(d.pos_cache.len(), POS_CACHE_MAX);
 }
+
+#[test]
+fn the_logarithm_table_gives_the_same_bits_as_computing_it() {
+    for n in (0..5000).chain([u32::MAX - 1, u32::MAX]) {
+        let direct = (f64::from(n) + 1.0).log2();
+        assert_eq!(
+            expand::log2_1p(n).to_bits(),
+            direct.to_bits(),
+            "log2(1 + {n})"
+        );
+    }
+    // The table's edge, where it hands over to the computation.
+    assert_eq!(expand::log2_1p(4095), 12.0);
+}
