@@ -433,7 +433,7 @@ impl Dfpn<'_> {
                 kid.ko_free = e.ko_free;
             } else if let Some((phi, delta, ko_free)) = if self.regime.strict {
                 self.tt
-                    .attacker_wins_plain(kid.key, c.opponent(), prob.attacker())
+                    .plain_result_for_strict(kid.key, c.opponent(), prob.attacker())
             } else {
                 self.tt.dominated(kid.key, kid.threats, c.opponent())
             } {

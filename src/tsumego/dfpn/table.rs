@@ -61,25 +61,42 @@ impl TransTable {
         None
     }
 
-    /// A win of the attacker read from the plain search's entry for a
-    /// position of the seki test (key `key`, with `STRICT_KEY`): the seki
-    /// test only takes wins away from the defender (two passes no longer
-    /// save it), so what the attacker wins in the plain search, it wins
-    /// in the seki test too.
-    pub(super) fn attacker_wins_plain(
+    /// A result read from the plain search's entry for a position of the
+    /// seki test (key `key`, with `STRICT_KEY`). The seki test only takes
+    /// wins away from the defender (two passes no longer save it), so
+    /// what the attacker wins in the plain search, it wins in the seki
+    /// test too; and a win of the defender whose proof never rested on
+    /// two passes (the entry's `passes`: no line of it ended in two
+    /// passes or in a static life that may be a seki) is unconditional
+    /// life, a win in the seki test as well.
+    pub(super) fn plain_result_for_strict(
         &self,
         key: u64,
         to_move: Color,
         attacker: Color,
     ) -> Option<(u64, u64, bool)> {
         let e = self.map.get(&(key ^ STRICT_KEY))?;
-        if to_move == attacker && e.phi == 0 {
-            Some((0, INF, false))
-        } else if to_move != attacker && e.delta == 0 {
-            Some((INF, 0, false))
+        let mover_wins = e.phi == 0;
+        let mover_loses = e.delta == 0;
+        let attacker_wins = if to_move == attacker {
+            mover_wins
         } else {
-            None
+            mover_loses
+        };
+        let defender_wins = !e.passes
+            && if to_move == attacker {
+                mover_loses
+            } else {
+                mover_wins
+            };
+        if !(attacker_wins || defender_wins) {
+            return None;
         }
+        Some(if mover_wins {
+            (0, INF, false)
+        } else {
+            (INF, 0, false)
+        })
     }
 
     /// Records that a search with `threats` at its root stores entries
