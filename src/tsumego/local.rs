@@ -30,16 +30,50 @@ pub const MAX_V: usize = 32;
 const NO_KO: u8 = u8::MAX;
 
 /// The board of a local game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Graph {
     pub n: usize,
     /// Neighbours of each vertex.
-    pub adj: [u32; MAX_V],
+    adj: [u32; MAX_V],
+    /// The neighbours of sets of vertices by byte ([`ByteNbrs`]), for
+    /// graphs of at most [`BY_BYTE_MAX`] vertices; made at the first game
+    /// after the last edge was added.
+    by_byte: std::cell::OnceCell<ByteNbrs>,
     /// Vertices next to the attacker's safe wall.
     pub wall: u32,
     /// The crucial chains (a vertex set each): the attacker wins when
     /// every one has lost a vertex.
     pub crucial: Vec<u32>,
+}
+
+/// Graphs are equal when their vertices, edges, wall and crucial chains
+/// are (whether the neighbour tables were made yet or not).
+impl PartialEq for Graph {
+    fn eq(&self, o: &Graph) -> bool {
+        self.n == o.n && self.adj == o.adj && self.wall == o.wall && self.crucial == o.crucial
+    }
+}
+
+impl Eq for Graph {}
+
+/// Graphs of at most this many vertices (the region game's default cap,
+/// the eye spaces and the one-chain games) find the neighbours of a set of
+/// vertices in two lookups ([`ByteNbrs`]); larger ones vertex by vertex.
+const BY_BYTE_MAX: usize = 16;
+
+/// For each byte `k` of a vertex set (of a graph of at most
+/// [`BY_BYTE_MAX`] vertices) and each value `i` of it, the union of the
+/// neighbours of the vertices `8k + j` for the bits `j` of `i`: the
+/// neighbours of any set in two lookups, however many vertices it holds
+/// (2 KiB, small enough to stay in the first-level cache; four bytes'
+/// tables cost more in cache misses on small problems than they saved).
+#[derive(Clone)]
+struct ByteNbrs([[u32; 256]; BY_BYTE_MAX / 8]);
+
+impl std::fmt::Debug for ByteNbrs {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("(the neighbours by byte)")
+    }
 }
 
 impl Graph {
@@ -48,6 +82,7 @@ impl Graph {
         Graph {
             n,
             adj: [0; MAX_V],
+            by_byte: std::cell::OnceCell::new(),
             wall: 0,
             crucial: Vec::new(),
         }
@@ -57,7 +92,14 @@ impl Graph {
         if a != b {
             self.adj[a] |= 1 << b;
             self.adj[b] |= 1 << a;
+            // Made again from the new edges when next used.
+            self.by_byte.take();
         }
+    }
+
+    /// The neighbours of vertex `v`.
+    pub fn adj(&self, v: usize) -> u32 {
+        self.adj[v]
     }
 
     fn full(&self) -> u32 {
@@ -68,8 +110,46 @@ impl Graph {
         }
     }
 
+    /// The neighbour tables of the graph as it stands ([`Edges`]), made
+    /// at the first call after the last edge was added.
+    fn edges(&self) -> Edges<'_> {
+        Edges {
+            adj: &self.adj,
+            by_byte: (self.n <= BY_BYTE_MAX)
+                .then(|| &self.by_byte.get_or_init(|| self.neighbours_by_byte()).0),
+        }
+    }
+
+    /// The tables of [`ByteNbrs`]: each entry is a smaller one (its value
+    /// less its lowest bit) and the lowest bit's vertex's neighbours.
+    fn neighbours_by_byte(&self) -> ByteNbrs {
+        let mut t = [[0u32; 256]; BY_BYTE_MAX / 8];
+        for (k, row) in t.iter_mut().enumerate().take(self.n.div_ceil(8)) {
+            for i in 1..256usize {
+                let v = 8 * k + i.trailing_zeros() as usize;
+                row[i] = row[i & (i - 1)] | self.adj[v];
+            }
+        }
+        ByteNbrs(t)
+    }
+}
+
+/// A graph's neighbours, for the solver of one game: each vertex's, and
+/// any set's by [`ByteNbrs`].
+#[derive(Clone, Copy)]
+struct Edges<'g> {
+    adj: &'g [u32; MAX_V],
+    /// For graphs of at most [`BY_BYTE_MAX`] vertices.
+    by_byte: Option<&'g [[u32; 256]; BY_BYTE_MAX / 8]>,
+}
+
+impl Edges<'_> {
     /// Union of the neighbours of `set`.
+    #[inline]
     fn nbrs(&self, mut set: u32) -> u32 {
+        if let Some(t) = self.by_byte {
+            return t[0][(set & 0xff) as usize] | t[1][(set >> 8 & 0xff) as usize];
+        }
         let mut out = 0;
         while set != 0 {
             let v = set.trailing_zeros() as usize;
@@ -80,9 +160,13 @@ impl Graph {
     }
 
     /// The component of `v` within `within`.
+    #[inline]
     fn component(&self, within: u32, v: usize) -> u32 {
         let mut comp = 1u32 << v;
-        let mut frontier = comp;
+        // The first ring from `v`'s own neighbours (most floods are of
+        // one or two vertices).
+        let mut frontier = self.adj[v] & within & !comp;
+        comp |= frontier;
         while frontier != 0 {
             let next = self.nbrs(frontier) & within & !comp;
             comp |= next;
@@ -180,6 +264,8 @@ impl Drop for Solver<'_> {
 /// Solves local games; one memo per game.
 pub struct Solver<'g> {
     g: &'g Graph,
+    /// `g`'s neighbour tables.
+    e: Edges<'g>,
     strict: bool,
     memo: AHashMap<State, Verdict>,
     /// Positions (stones and side to move) of the current line.
@@ -195,6 +281,7 @@ impl<'g> Solver<'g> {
     pub fn new(g: &'g Graph, strict: bool, limit: u64) -> Solver<'g> {
         Solver {
             g,
+            e: g.edges(),
             strict,
             memo: MEMO.with(|m| std::mem::take(&mut *m.borrow_mut())),
             stack: Vec::new(),
@@ -218,6 +305,7 @@ impl<'g> Solver<'g> {
     ) -> Solver<'g> {
         Solver {
             g,
+            e: g.edges(),
             strict,
             memo,
             stack: Vec::new(),
@@ -255,8 +343,8 @@ impl<'g> Solver<'g> {
         let empty = self.g.full() & !(s.att | s.def);
         self.g.crucial.iter().any(|&c| {
             c & s.def == c && {
-                let chain = self.g.component(s.def, c.trailing_zeros() as usize);
-                self.g.nbrs(chain) & empty == 0
+                let chain = self.e.component(s.def, c.trailing_zeros() as usize);
+                self.e.nbrs(chain) & empty == 0
             }
         })
     }
@@ -268,7 +356,7 @@ impl<'g> Solver<'g> {
     /// Plays `v` for the side to move: the position after it, or `None`
     /// if it is occupied, the ko point, or suicide.
     pub fn play(&self, s: &State, v: usize) -> Option<State> {
-        let g = self.g;
+        let (g, e) = (self.g, self.e);
         let bit = 1u32 << v;
         if (s.att | s.def) & bit != 0 || s.ko as usize == v {
             return None;
@@ -284,21 +372,21 @@ impl<'g> Solver<'g> {
         let mut around = g.adj[v] & opp;
         while around != 0 {
             let u = around.trailing_zeros() as usize;
-            let chain = g.component(opp, u);
+            let chain = e.component(opp, u);
             around &= !chain;
             // Attacker stones next to the wall are never captured.
             if !attacker && chain & g.wall != 0 {
                 continue;
             }
             let empty = g.full() & !(me | opp);
-            if g.nbrs(chain) & empty == 0 {
+            if e.nbrs(chain) & empty == 0 {
                 opp &= !chain;
                 captured |= chain;
             }
         }
-        let own = g.component(me, v);
+        let own = e.component(me, v);
         let empty = g.full() & !(me | opp);
-        let own_libs = g.nbrs(own) & empty;
+        let own_libs = e.nbrs(own) & empty;
         let safe = attacker && own & g.wall != 0;
         if own_libs == 0 && !safe {
             return None;
@@ -327,8 +415,8 @@ impl<'g> Solver<'g> {
                 m
             } else {
                 m | self
-                    .g
-                    .nbrs(self.g.component(s.def, c.trailing_zeros() as usize))
+                    .e
+                    .nbrs(self.e.component(s.def, c.trailing_zeros() as usize))
             }
         }) & empty
     }
@@ -344,7 +432,7 @@ impl<'g> Solver<'g> {
     /// Benson's test on the graph: is some crucial chain unconditionally
     /// alive? Areas holding a wall vertex are open, as in `benson`.
     pub fn benson(&self, s: &State) -> bool {
-        let g = self.g;
+        let (g, e) = (self.g, self.e);
         let full = g.full();
         let def = s.def;
         if def == 0 {
@@ -358,7 +446,7 @@ impl<'g> Solver<'g> {
         let mut open = g.wall & within;
         let mut frontier = open;
         while frontier != 0 {
-            let next = g.nbrs(frontier) & within & !open;
+            let next = e.nbrs(frontier) & within & !open;
             open |= next;
             frontier = next;
         }
@@ -372,7 +460,7 @@ impl<'g> Solver<'g> {
         let mut n_regions = 0;
         let mut rest = closed;
         while rest != 0 {
-            let r = g.component(closed, rest.trailing_zeros() as usize);
+            let r = e.component(closed, rest.trailing_zeros() as usize);
             rest &= !r;
             regions[n_regions] = r;
             n_regions += 1;
@@ -384,7 +472,7 @@ impl<'g> Solver<'g> {
         let mut n_chains = 0;
         let mut rest = def;
         while rest != 0 {
-            let c = g.component(def, rest.trailing_zeros() as usize);
+            let c = e.component(def, rest.trailing_zeros() as usize);
             rest &= !c;
             chains[n_chains] = c;
             n_chains += 1;
@@ -395,7 +483,7 @@ impl<'g> Solver<'g> {
         // chains and regions are struck off, so they are found once.
         let mut vital = [0u32; MAX_V];
         for (ci, &c) in chains.iter().enumerate().take(n_chains) {
-            let n = g.nbrs(c);
+            let n = e.nbrs(c);
             for (ri, &r) in regions.iter().enumerate().take(n_regions) {
                 if r & empty != 0 && n & r != 0 && (r & empty) & !n == 0 {
                     vital[ci] |= 1 << ri;
@@ -404,7 +492,7 @@ impl<'g> Solver<'g> {
         }
         let mut region_nbrs = [0u32; MAX_V];
         for (ri, &r) in regions.iter().enumerate().take(n_regions) {
-            region_nbrs[ri] = g.nbrs(r);
+            region_nbrs[ri] = e.nbrs(r);
         }
         let mut alive: u32 = (1u64 << n_chains).wrapping_sub(1) as u32;
         let mut live: u32 = (1u64 << n_regions).wrapping_sub(1) as u32;
@@ -544,6 +632,58 @@ impl<'g> Solver<'g> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rand::rngs::SmallRng;
+    use rand::{RngExt, SeedableRng};
+
+    /// The neighbours of a set and the component of a vertex, vertex by
+    /// vertex as the definition says.
+    fn plain_nbrs(g: &Graph, set: u32) -> u32 {
+        (0..g.n)
+            .filter(|&v| set >> v & 1 == 1)
+            .fold(0, |m, v| m | g.adj(v))
+    }
+
+    fn plain_component(g: &Graph, within: u32, v: usize) -> u32 {
+        let mut comp = 1u32 << v;
+        loop {
+            let grown = comp | plain_nbrs(g, comp) & within;
+            if grown == comp {
+                return comp;
+            }
+            comp = grown;
+        }
+    }
+
+    #[test]
+    fn the_neighbour_tables_agree_with_the_edges() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut tables = 0;
+        for n in 1..=MAX_V {
+            let mut g = Graph::new(n);
+            for round in 0..3 {
+                // Edges added after a game was set up make new tables.
+                for _ in 0..n + round * 4 {
+                    g.connect(rng.random_range(0..n), rng.random_range(0..n));
+                }
+                let e = g.edges();
+                tables += e.by_byte.is_some() as usize;
+                assert_eq!(e.by_byte.is_some(), n <= BY_BYTE_MAX);
+                let full = g.full();
+                for _ in 0..200 {
+                    let set = rng.random::<u32>() & full;
+                    assert_eq!(e.nbrs(set), plain_nbrs(&g, set), "n {n} set {set:b}");
+                    let within = rng.random::<u32>() & full;
+                    let v = rng.random_range(0..n);
+                    assert_eq!(
+                        e.component(within, v),
+                        plain_component(&g, within, v),
+                        "n {n} within {within:b} v {v}"
+                    );
+                }
+            }
+        }
+        assert_eq!(tables, 3 * BY_BYTE_MAX);
+    }
 
     /// A chain `b` (vertex 0) around an eye space of `eye` vertices in a
     /// line (1..=eye, each next to the chain) and `libs` outside

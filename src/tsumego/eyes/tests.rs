@@ -20,7 +20,10 @@ fn a_corner_stone_in_atari_is_no_two_eyes() {
         true,
     );
     let (g, att, def) = area_graph(&key, false);
-    eprintln!("{key:?} {:?} {att:b} {def:b}", &g.adj[..g.n]);
+    eprintln!(
+        "{key:?} {:?} {att:b} {def:b}",
+        (0..g.n).map(|v| g.adj(v)).collect::<Vec<_>>()
+    );
     let (v, _) = solve_area(&key);
     assert!(!v.two, "{v:?}");
 }
