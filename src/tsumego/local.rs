@@ -65,8 +65,9 @@ const BY_BYTE_MAX: usize = 16;
 /// [`BY_BYTE_MAX`] vertices) and each value `i` of it, the union of the
 /// neighbours of the vertices `8k + j` for the bits `j` of `i`: the
 /// neighbours of any set in two lookups, however many vertices it holds
-/// (2 KiB, small enough to stay in the first-level cache; four bytes'
-/// tables cost more in cache misses on small problems than they saved).
+/// (2 KiB a graph; tables for all four bytes, 4 KiB, saved more
+/// instructions but took more time on small problems: docs/tsumego.md,
+/// *Neighbours by byte*).
 #[derive(Clone)]
 struct ByteNbrs([[u32; 256]; BY_BYTE_MAX / 8]);
 
