@@ -601,6 +601,84 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
     );
 }
 
+/// The nakade case of the walled-in test (Q holds one lone attacker stone
+/// next to every other point of Q) is checked against the search without
+/// the test, as above: on positions reached by random play inside
+/// generated regions where the test fires only with the nakade case, the
+/// plain search must find the attacker winning, whoever moves first and
+/// even when the defender has five external ko threats.
+#[test]
+fn the_nakade_in_the_walled_in_test_agrees_with_the_search() {
+    let w = weights();
+    let limits = Limits::nodes(2_000_000);
+    let mut fired = 0;
+    let mut shapes = [0usize; 6];
+    let mut rng = SmallRng::seed_from_u64(4242);
+    let mut rnd = |n: usize| rng.random_range(0..n);
+    with_stack(|| {
+        for base in generated(11, 600, 6, 12) {
+            if fired >= 120 {
+                break;
+            }
+            let mut prob = base.clone();
+            let att = prob.attacker();
+            for ply in 0..24 {
+                let color = if ply % 3 == 2 { prob.defender } else { att };
+                let empty = legal_in_region(&prob, &prob.board, color);
+                if empty.is_empty() {
+                    break;
+                }
+                let p = empty[rnd(empty.len())];
+                let mut next = prob.board.clone();
+                if next.play(p, color).is_err() {
+                    continue;
+                }
+                prob.board = next;
+                if !prob.any_chain_on_board(&prob.board) {
+                    break;
+                }
+                let mut d = dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
+                let mut without =
+                    dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits).without_nakade();
+                let Some(q) = d.walled_in_q_at_root() else {
+                    continue;
+                };
+                if without.walled_in_at_root() {
+                    continue;
+                }
+                fired += 1;
+                shapes[q.min(5)] += 1;
+                let regimes = [
+                    Regime::PLAIN,
+                    Regime::threats_for(prob.defender, MAX_KO_THREATS),
+                ];
+                for regime in regimes {
+                    for first in [att, prob.defender] {
+                        let mut s =
+                            dfpn::Dfpn::new(&prob, &w, 1, regime, limits).without_static_death();
+                        let proof = s.solve(first);
+                        assert_eq!(
+                            proof.win,
+                            Some(first == att),
+                            "a nakade, but {first:?} first ({regime:?}) says otherwise:\n{}",
+                            prob.render()
+                        );
+                    }
+                }
+            }
+        }
+    });
+    assert!(
+        fired >= 40,
+        "the nakade case fired on only {fired} positions"
+    );
+    // Shapes of three points or more, not only a stone with one neighbour.
+    assert!(
+        shapes[3] + shapes[4] + shapes[5] >= 10,
+        "Q's sizes where it fired: {shapes:?}"
+    );
+}
+
 /// Positions with kos: random eye spaces of 4-7 points in the corner
 /// (`eye_shape`), a few shell stones taken away, then random legal play
 /// inside the region by both colours.

@@ -376,6 +376,9 @@ pub struct Dfpn<'a> {
     /// Count attacker chains connected to a safe chain by miai as safe
     /// in the walled-in test.
     virtual_safety: bool,
+    /// Let the walled-in test's Q hold one lone attacker stone next to
+    /// every other point of Q (a nakade on its vital point).
+    nakade: bool,
     /// Benson's answer, the terminal test's, the static evaluation's and
     /// the heuristic distances, by position hash (direct-mapped, a power
     /// of two of slots, grown by [`Dfpn::grow_pos_cache`]).
@@ -523,6 +526,7 @@ impl<'a> Dfpn<'a> {
             seal_stack: Vec::new(),
             static_death: true,
             virtual_safety: true,
+            nakade: true,
             pos_cache: vec![PosEntry::default(); POS_CACHE_MIN],
             pos_taken: 0,
             use_statics: true,
@@ -595,10 +599,28 @@ impl<'a> Dfpn<'a> {
         self
     }
 
+    /// The walled-in test without the nakade case (Q only as small as one
+    /// point or two adjacent points, with no attacker stone), for tests.
+    pub fn without_nakade(mut self) -> Self {
+        self.nakade = false;
+        self
+    }
+
     /// The walled-in test (`Dfpn::walled_in`) on the problem's position.
     pub fn walled_in_at_root(&mut self) -> bool {
         self.reset_root();
         self.closed_at(0) && self.walled_in(0)
+    }
+
+    /// The size of Q when the walled-in test holds on the problem's
+    /// position (tests).
+    pub fn walled_in_q_at_root(&mut self) -> Option<usize> {
+        self.reset_root();
+        if self.closed_at(0) {
+            self.walled_in_q(0)
+        } else {
+            None
+        }
     }
 
     /// The problem's position at depth 0.

@@ -36,8 +36,31 @@ impl Dfpn<'_> {
     /// retake captures everything. No position repeats, so neither ko
     /// threats nor repetition bans change this.
     ///
+    /// The test also holds when Q's only attacker stone is a lone stone m
+    /// next to every other point of Q (at most five points: the three in
+    /// a row or bent, the pyramid four and the cross five, each with the
+    /// attacker on its vital point; a nakade). While m stands, every point
+    /// of Q touches it, so none is an eye. The attacker fills the points
+    /// outside Q as before; Q only shrinks (a filled point is safe, and a
+    /// point next to it leaves Q), and a fill next to m makes m safe, after
+    /// which Q is empty. To capture m
+    /// the defender must fill every empty point of Q but m, which leaves
+    /// one eye's worth; its capturing stone joins one of its chains (its
+    /// other neighbours are defender stones or empty points outside Q), so
+    /// it is no ko. Once the points outside Q are filled, m and the
+    /// defender's chains share Q's empty points as their only liberties:
+    /// the attacker plays them next to m, and a capture of the attacker's
+    /// stones leaves a smaller shape of the same kind around m (or one
+    /// point), where the attacker plays m again. Pinned against the search
+    /// in `the_nakade_in_the_walled_in_test_agrees_with_the_search`.
+    ///
     /// Callers check [`Dfpn::closed_at`] first.
     pub(super) fn walled_in(&self, depth: usize) -> bool {
+        self.walled_in_q(depth).is_some()
+    }
+
+    /// [`Dfpn::walled_in`], with the number of points of Q when it holds.
+    pub(super) fn walled_in_q(&self, depth: usize) -> Option<usize> {
         let prob = self.prob;
         let b = &self.boards[depth];
         let att = Cell::stone(prob.attacker());
@@ -47,7 +70,7 @@ impl Dfpn<'_> {
             let a = self.masks[depth].attacker;
             let far = bits.all & !a & !(bits.dilate(a) | self.attacker_out);
             if far.count_ones() > 2 {
-                return false;
+                return None;
             }
         } else {
             let mut far = 0;
@@ -55,7 +78,7 @@ impl Dfpn<'_> {
                 if b.cell(p) != att && b.stone_neighbors(p, prob.attacker()) == 0 {
                     far += 1;
                     if far > 2 {
-                        return false;
+                        return None;
                     }
                 }
             }
@@ -74,17 +97,18 @@ impl Dfpn<'_> {
                     continue;
                 }
                 if n == chains.len() {
-                    return false;
+                    return None;
                 }
                 chains[n] = (h, Self::outside_liberty(b, prob, h));
                 n += 1;
             }
         }
         let chains = &mut chains[..n];
-        self.q_walled_in(b, att, chains)
-            || (self.virtual_safety
-                && Self::miai_safety(b, att, chains)
-                && self.q_walled_in(b, att, chains))
+        self.q_walled_in(b, att, chains).or_else(|| {
+            (self.virtual_safety && Self::miai_safety(b, att, chains))
+                .then(|| self.q_walled_in(b, att, chains))
+                .flatten()
+        })
     }
 
     /// Whether the chain at `h` has a liberty outside the region.
@@ -97,24 +121,41 @@ impl Dfpn<'_> {
     }
 
     /// The walled-in test's condition on Q, given the attacker chains
-    /// next to the region (head, safe).
-    fn q_walled_in(&self, b: &Board, att: Cell, chains: &[(Point, bool)]) -> bool {
+    /// next to the region (head, safe), with Q's size when it holds: at
+    /// most one point or two adjacent points and no attacker stone, or
+    /// (`nakade`) one lone attacker stone next to every other point. With
+    /// one attacker stone in Q, that stone is a chain of its own: every
+    /// stone of a chain that is not safe lies in Q.
+    fn q_walled_in(&self, b: &Board, att: Cell, chains: &[(Point, bool)]) -> Option<usize> {
         let prob = self.prob;
         let safe =
             |q: Point| b.cell(q) == att && chains.iter().any(|e| e.1 && e.0 == b.chain_head(q));
-        let mut open = [Point(0); 2];
+        let mut open = [Point(0); 5];
         let mut n_open = 0;
+        let mut stone = None;
         for &p in &prob.region {
             if std::iter::once(p).chain(b.neighbors(p)).any(safe) {
                 continue;
             }
-            if n_open == 2 || b.cell(p) == att {
-                return false;
+            if n_open == 5 {
+                return None;
+            }
+            if b.cell(p) == att {
+                if !self.nakade || stone.is_some() {
+                    return None;
+                }
+                stone = Some(p);
             }
             open[n_open] = p;
             n_open += 1;
         }
-        n_open < 2 || b.neighbors(open[0]).contains(&open[1])
+        let holds = match stone {
+            None => n_open < 2 || (n_open == 2 && b.neighbors(open[0]).contains(&open[1])),
+            Some(m) => open[..n_open]
+                .iter()
+                .all(|&q| q == m || b.neighbors(m).contains(&q)),
+        };
+        holds.then_some(n_open)
     }
 
     /// Marks as safe the attacker chains of `chains` that are connected to

@@ -106,14 +106,17 @@ fn a_crucial_chain_in_atari_leaves_its_liberty_and_the_pass() {
 fn a_result_that_met_no_ko_settles_every_threat_count() {
     // The straight three has no ko: what the plain search proved holds
     // when the loser has five threats, read from the table at once.
-    // (Without the static evaluation, which would see the kill at once.)
+    // (Without the static evaluation and the walled-in test, whose nakade
+    // case ends the line at the vital point: either would see the kill at
+    // once.)
     let prob = straight_three();
     let w = OrderWeights::new(&Weights::default());
     let limits = Limits::nodes(100_000);
     let run = |regime: Regime, table: TransTable| {
         let mut s = Dfpn::new(&prob, &w, 1, regime, limits)
             .with_table(table)
-            .without_statics();
+            .without_statics()
+            .without_static_death();
         let p = s.solve(prob.attacker());
         (p.win, p.counters.nodes, s.take_table())
     };
