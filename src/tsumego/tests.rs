@@ -527,6 +527,70 @@ fn an_attacker_fill_keeps_dead_chains_dead() {
     );
 }
 
+/// Random play inside the generated problems `0..count` for `gen_seed`
+/// (regions of 6 to 12 points), the attacker playing two moves for each
+/// of the defender's so that its stones reach the wall: `visit` sees the
+/// problem after each move (`plies` at most per problem) and returns
+/// whether to go on to the next problem.
+fn attacker_play(
+    gen_seed: u64,
+    count: u64,
+    rng_seed: u64,
+    plies: usize,
+    mut visit: impl FnMut(&Problem) -> bool,
+) {
+    let mut rng = SmallRng::seed_from_u64(rng_seed);
+    let mut rnd = |n: usize| rng.random_range(0..n);
+    let mut go_on = true;
+    for base in generated(gen_seed, count, 6, 12) {
+        if !go_on {
+            break;
+        }
+        let mut prob = base.clone();
+        let att = prob.attacker();
+        for ply in 0..plies {
+            let color = if ply % 3 == 2 { prob.defender } else { att };
+            let empty = legal_in_region(&prob, &prob.board, color);
+            if empty.is_empty() {
+                break;
+            }
+            let p = empty[rnd(empty.len())];
+            let mut next = prob.board.clone();
+            if next.play(p, color).is_err() {
+                continue;
+            }
+            prob.board = next;
+            if !prob.any_chain_on_board(&prob.board) {
+                break;
+            }
+            go_on = visit(&prob);
+        }
+    }
+}
+
+/// The plain search without the walled-in test finds the attacker
+/// winning `prob`, whoever moves first and even when the defender has
+/// five external ko threats (`what`: the rule that said so).
+fn assert_the_attacker_wins(prob: &Problem, w: &OrderWeights, limits: Limits, what: &str) {
+    let att = prob.attacker();
+    let regimes = [
+        Regime::PLAIN,
+        Regime::threats_for(prob.defender, MAX_KO_THREATS),
+    ];
+    for regime in regimes {
+        for first in [att, prob.defender] {
+            let mut s = dfpn::Dfpn::new(prob, w, 1, regime, limits).without_static_death();
+            let proof = s.solve(first);
+            assert_eq!(
+                proof.win,
+                Some(first == att),
+                "{what}, but {first:?} first ({regime:?}) says otherwise:\n{}",
+                prob.render()
+            );
+        }
+    }
+}
+
 /// The walled-in terminal test (the defender has no room left for two eyes
 /// or a seki) is checked against the search without it: on positions
 /// reached by random play inside generated regions, whenever the test
@@ -538,61 +602,20 @@ fn the_walled_in_test_agrees_with_the_search_without_it() {
     let limits = Limits::nodes(2_000_000);
     let mut fired = 0;
     let mut by_miai = 0;
-    let mut rng = SmallRng::seed_from_u64(12345);
-    let mut rnd = |n: usize| rng.random_range(0..n);
     with_stack(|| {
-        for base in generated(7, 400, 6, 12) {
-            if fired >= 200 {
-                break;
-            }
-            let mut prob = base.clone();
-            let att = prob.attacker();
-            // The attacker plays two moves for each of the defender's, so
-            // that its stones reach the wall.
-            for ply in 0..20 {
-                let color = if ply % 3 == 2 { prob.defender } else { att };
-                let empty = legal_in_region(&prob, &prob.board, color);
-                if empty.is_empty() {
-                    break;
-                }
-                let p = empty[rnd(empty.len())];
-                let mut next = prob.board.clone();
-                if next.play(p, color).is_err() {
-                    continue;
-                }
-                prob.board = next;
-                if !prob.any_chain_on_board(&prob.board) {
-                    break;
-                }
-                let mut d = dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
-                if !d.walled_in_at_root() {
-                    continue;
-                }
+        attacker_play(7, 400, 12345, 20, |prob| {
+            let mut d = dfpn::Dfpn::new(prob, &w, 1, Regime::PLAIN, limits);
+            if d.walled_in_at_root() {
                 fired += 1;
                 let mut plain =
-                    dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits).without_miai_safety();
+                    dfpn::Dfpn::new(prob, &w, 1, Regime::PLAIN, limits).without_miai_safety();
                 if !plain.walled_in_at_root() {
                     by_miai += 1;
                 }
-                let regimes = [
-                    Regime::PLAIN,
-                    Regime::threats_for(prob.defender, MAX_KO_THREATS),
-                ];
-                for regime in regimes {
-                    for first in [att, prob.defender] {
-                        let mut s =
-                            dfpn::Dfpn::new(&prob, &w, 1, regime, limits).without_static_death();
-                        let proof = s.solve(first);
-                        assert_eq!(
-                            proof.win,
-                            Some(first == att),
-                            "walled in, but {first:?} first ({regime:?}) says otherwise:\n{}",
-                            prob.render()
-                        );
-                    }
-                }
+                assert_the_attacker_wins(prob, &w, limits, "walled in");
             }
-        }
+            fired < 200
+        });
     });
     assert!(fired >= 10, "the test fired on only {fired} positions");
     assert!(
@@ -613,60 +636,19 @@ fn the_nakade_in_the_walled_in_test_agrees_with_the_search() {
     let limits = Limits::nodes(2_000_000);
     let mut fired = 0;
     let mut shapes = [0usize; 6];
-    let mut rng = SmallRng::seed_from_u64(4242);
-    let mut rnd = |n: usize| rng.random_range(0..n);
     with_stack(|| {
-        for base in generated(11, 600, 6, 12) {
-            if fired >= 120 {
-                break;
-            }
-            let mut prob = base.clone();
-            let att = prob.attacker();
-            for ply in 0..24 {
-                let color = if ply % 3 == 2 { prob.defender } else { att };
-                let empty = legal_in_region(&prob, &prob.board, color);
-                if empty.is_empty() {
-                    break;
-                }
-                let p = empty[rnd(empty.len())];
-                let mut next = prob.board.clone();
-                if next.play(p, color).is_err() {
-                    continue;
-                }
-                prob.board = next;
-                if !prob.any_chain_on_board(&prob.board) {
-                    break;
-                }
-                let mut d = dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits);
-                let mut without =
-                    dfpn::Dfpn::new(&prob, &w, 1, Regime::PLAIN, limits).without_nakade();
-                let Some(q) = d.walled_in_q_at_root() else {
-                    continue;
-                };
-                if without.walled_in_at_root() {
-                    continue;
-                }
+        attacker_play(11, 600, 4242, 24, |prob| {
+            let mut d = dfpn::Dfpn::new(prob, &w, 1, Regime::PLAIN, limits);
+            let mut without = dfpn::Dfpn::new(prob, &w, 1, Regime::PLAIN, limits).without_nakade();
+            if let Some(q) = d.walled_in_q_at_root()
+                && !without.walled_in_at_root()
+            {
                 fired += 1;
                 shapes[q.min(5)] += 1;
-                let regimes = [
-                    Regime::PLAIN,
-                    Regime::threats_for(prob.defender, MAX_KO_THREATS),
-                ];
-                for regime in regimes {
-                    for first in [att, prob.defender] {
-                        let mut s =
-                            dfpn::Dfpn::new(&prob, &w, 1, regime, limits).without_static_death();
-                        let proof = s.solve(first);
-                        assert_eq!(
-                            proof.win,
-                            Some(first == att),
-                            "a nakade, but {first:?} first ({regime:?}) says otherwise:\n{}",
-                            prob.render()
-                        );
-                    }
-                }
+                assert_the_attacker_wins(prob, &w, limits, "a nakade");
             }
-        }
+            fired < 120
+        });
     });
     assert!(
         fired >= 40,
