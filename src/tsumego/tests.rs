@@ -661,6 +661,76 @@ fn the_nakade_in_the_walled_in_test_agrees_with_the_search() {
     );
 }
 
+/// The walled-in test's nakade case on hand-made eye spaces (White's eye
+/// space inside a shell of White stones that Black surrounds). Three in a
+/// row: Q is the eye space, and with Black's stone on the vital point the
+/// test holds, only through the nakade case, and the search without it
+/// agrees; with the vital point empty it does not hold, and whoever moves
+/// first wins (White lives by taking the vital point). The bent three,
+/// the pyramid four and the cross five are dead the same way, but their
+/// shells have White stones in the inner corners that touch no Black
+/// stone, so Q holds them too, away from the vital point: the test stays
+/// off and the search reads them. A straight four and a square four with
+/// a Black stone inside are no such shape either.
+#[test]
+fn the_nakade_case_on_hand_made_eye_spaces() {
+    let w = weights();
+    let limits = Limits::nodes(2_000_000);
+    let coord = |s: &str| match s.parse::<Move>().unwrap() {
+        Move::Play(c) => c,
+        Move::Pass => panic!(),
+    };
+    let with_stone = |eye: &[&str], stone: Option<&str>| {
+        let (mut b, at) = eye_shape(9, eye);
+        if let Some(s) = stone {
+            b.set_stone(coord(s), Some(Color::Black));
+        }
+        Problem::detect(&b, at, &[], 64).expect("closed problem")
+    };
+    let walled = |prob: &Problem, nakade: bool| {
+        let d = dfpn::Dfpn::new(prob, &w, 1, Regime::PLAIN, limits);
+        if nakade { d } else { d.without_nakade() }.walled_in_at_root()
+    };
+    let wins = |prob: &Problem, first: Color| {
+        dfpn::Dfpn::new(prob, &w, 1, Regime::PLAIN, limits)
+            .solve(first)
+            .win
+    };
+    with_stack(|| {
+        let eye = ["C3", "D3", "E3"];
+        let filled = with_stone(&eye, Some("D3"));
+        assert!(walled(&filled, true), "three in a row, vital point filled");
+        assert!(!walled(&filled, false), "only through the nakade case");
+        assert_the_attacker_wins(&filled, &w, limits, "three in a row");
+        let empty = with_stone(&eye, None);
+        assert!(!walled(&empty, true), "three in a row, vital point empty");
+        for first in [empty.attacker(), empty.defender] {
+            assert_eq!(wins(&empty, first), Some(true), "{first:?} first");
+        }
+        let shapes: [(&str, &[&str], &str); 3] = [
+            ("bent three", &["C3", "D3", "D4"], "D3"),
+            ("pyramid four", &["C3", "D3", "E3", "D4"], "D3"),
+            ("cross five", &["D3", "C4", "D4", "E4", "D5"], "D4"),
+        ];
+        for (name, eye, vital) in shapes {
+            let filled = with_stone(eye, Some(vital));
+            assert!(!walled(&filled, true), "{name}: an inner corner is in Q");
+            let prob = &filled;
+            for first in [prob.attacker(), prob.defender] {
+                let attacker_wins = wins(prob, first).map(|w| w == (first == prob.attacker()));
+                assert_eq!(attacker_wins, Some(true), "{name}, {first:?} first");
+            }
+        }
+        for (name, eye, stone) in [
+            ("straight four", &["C3", "D3", "E3", "F3"][..], "D3"),
+            ("square four", &["C3", "D3", "C4", "D4"][..], "C3"),
+        ] {
+            let prob = with_stone(eye, Some(stone));
+            assert!(!walled(&prob, true), "{name} with a stone inside");
+        }
+    });
+}
+
 /// Positions with kos: random eye spaces of 4-7 points in the corner
 /// (`eye_shape`), a few shell stones taken away, then random legal play
 /// inside the region by both colours.

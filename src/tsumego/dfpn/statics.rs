@@ -39,7 +39,9 @@ impl Dfpn<'_> {
     /// The test also holds when Q's only attacker stone is a lone stone m
     /// next to every other point of Q (at most five points: the three in
     /// a row or bent, the pyramid four and the cross five, each with the
-    /// attacker on its vital point; a nakade). While m stands, every point
+    /// attacker on its vital point; a nakade, though a defender stone in
+    /// an inner corner of a bent shape is in Q as well unless it touches a
+    /// safe chain, and then the test does not hold). While m stands, every point
     /// of Q touches it, so none is an eye. The attacker fills the points
     /// outside Q as before; Q only shrinks (a filled point is safe, and a
     /// point next to it leaves Q), and a fill next to m makes m safe, after
