@@ -408,9 +408,10 @@ impl Summary {
     /// The check mode's line (no newline).
     pub fn check_line(&self) -> String {
         format!(
-            "check: {} static verdicts checked ({} by the region game), {} unsettled by the check search, {} contradictions",
+            "check: {} static verdicts checked ({} by the region game, {} by the walled-in test), {} unsettled by the check search, {} contradictions",
             self.effort.checked,
             self.effort.checked_region,
+            self.effort.checked_walled_in,
             self.effort.check_unknown,
             self.effort.contradictions
         )

@@ -966,8 +966,9 @@ fn a_ko_type_that_rests_on_a_repetition_ban_carries_the_hint() {
 /// The static evaluation against the search without it, on random-play
 /// positions (`played_out`) in every regime the solver uses: with the
 /// check mode on every verdict (each compared with a search from the
-/// same position that never consults it), no verdict is contradicted,
-/// and the answers with and without it are the same.
+/// same position that never consults it; the walled-in test's kills
+/// with searches without that test), no verdict is contradicted, and
+/// the answers with and without the static evaluation are the same.
 #[test]
 fn static_verdicts_agree_with_the_search_without_them() {
     let w = weights();
@@ -976,7 +977,7 @@ fn static_verdicts_agree_with_the_search_without_them() {
         every: 1,
         max_nodes: 100_000,
     };
-    let (mut checked, mut answers, mut used, mut region) = (0, 0, 0, 0);
+    let (mut checked, mut answers, mut used, mut region, mut walled) = (0, 0, 0, 0, 0);
     with_stack(|| {
         for prob in played_out(29, 120) {
             let att = prob.attacker();
@@ -1001,6 +1002,7 @@ fn static_verdicts_agree_with_the_search_without_them() {
                     );
                     checked += c.checked - c.check_unknown;
                     region += c.checked_region;
+                    walled += c.checked_walled_in;
                     used += (c.statics > 0) as usize;
                     let b = dfpn::Dfpn::new(&prob, &w, 1, regime, limits)
                         .without_statics()
@@ -1019,11 +1021,11 @@ fn static_verdicts_agree_with_the_search_without_them() {
         }
     });
     assert!(
-        checked >= 500 && answers >= 500 && used >= 100 && region >= 100,
-        "only {checked} verdicts checked ({region} of the region game), {answers} answers compared, {used} searches used a verdict"
+        checked >= 500 && answers >= 500 && used >= 100 && region >= 100 && walled >= 100,
+        "only {checked} verdicts checked ({region} of the region game, {walled} of the walled-in test), {answers} answers compared, {used} searches used a verdict"
     );
     eprintln!(
-        "{checked} verdicts checked ({region} of the region game), {answers} answers compared, {used} searches used a verdict"
+        "{checked} verdicts checked ({region} of the region game, {walled} of the walled-in test), {answers} answers compared, {used} searches used a verdict"
     );
 }
 

@@ -147,6 +147,9 @@ pub struct Counters {
     pub contradictions: u64,
     /// Of the checked verdicts, those of the region game (`eyes`).
     pub checked_region: u64,
+    /// Of the checked verdicts, those of the walled-in test (each
+    /// checked with both sides moving first).
+    pub checked_walled_in: u64,
     /// Expansions whose child was found in the transposition table.
     pub tt_hits: u64,
 }
@@ -162,13 +165,15 @@ impl std::ops::AddAssign for Counters {
         self.check_unknown += o.check_unknown;
         self.contradictions += o.contradictions;
         self.checked_region += o.checked_region;
+        self.checked_walled_in += o.checked_walled_in;
         self.tt_hits += o.tt_hits;
     }
 }
 
-/// The check mode of the static evaluation: every verdict whose position
-/// key is a multiple of `every` is compared with a search without the
-/// static evaluation, limited to `max_nodes`.
+/// The check mode of the static verdicts: every verdict of the static
+/// evaluation or the walled-in test whose position key is a multiple of
+/// `every` is compared with a search without that test, limited to
+/// `max_nodes`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StaticCheck {
     pub every: u64,

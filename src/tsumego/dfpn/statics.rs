@@ -459,6 +459,11 @@ impl Dfpn<'_> {
             return None;
         }
         if self.static_death && closed && self.walled_in(depth) {
+            if let Some(check) = self.check
+                && self.pos_cache[slot].key.is_multiple_of(check.every)
+            {
+                self.check_walled_in(depth, check.max_nodes);
+            }
             return Some(prob.attacker());
         }
         if prob.is_open() && !closed {
@@ -569,6 +574,45 @@ impl Dfpn<'_> {
             }
             Some(_) => {}
         }
+    }
+
+    /// Checks the walled-in test's verdict (the attacker wins, whoever
+    /// moves) against searches without it (nor the no-room rule's kin:
+    /// [`Dfpn::without_static_death`]) from the same position, history
+    /// aside, in this search's regime, with each side moving first. The
+    /// static evaluation stays on in them: its verdicts have their own
+    /// check. A check counts as unsettled if either search is.
+    fn check_walled_in(&mut self, depth: usize, max_nodes: u64) {
+        let prob = self.prob;
+        let mut sub = prob.clone();
+        sub.board = self.boards[depth].clone();
+        let limits = Limits::nodes(max_nodes);
+        self.counters.checked += 1;
+        self.counters.checked_walled_in += 1;
+        let mut unknown = false;
+        for first in [prob.attacker(), prob.defender] {
+            let mut d = Dfpn::new(&sub, self.w, 1, self.regime, limits)
+                .with_repetition(self.repetition)
+                .without_static_death();
+            match d.solve(first).win {
+                None => unknown = true,
+                Some(w) if w == (first == prob.attacker()) => {}
+                Some(_) => {
+                    self.counters.contradictions += 1;
+                    crate::tsumego::eyes::report_contradiction(format!(
+                        "walled-in verdict {} wins, search {} wins; {} to move, threats {:?}, strict {}\n{}",
+                        prob.attacker().name(),
+                        prob.defender.name(),
+                        first.name(),
+                        self.regime.threats,
+                        self.regime.strict,
+                        sub.render()
+                    ));
+                    return;
+                }
+            }
+        }
+        self.counters.check_unknown += unknown as u64;
     }
 
     /// Heuristic distances of the position at `depth`, for df-pn's

@@ -181,6 +181,7 @@ fn the_summary_and_answer_texts() {
             checked: 7,
             check_unknown: 1,
             checked_region: 2,
+            checked_walled_in: 3,
             ..Counters::default()
         },
         solver_ms: 1234.0,
@@ -196,7 +197,7 @@ fn the_summary_and_answer_texts() {
     );
     assert_eq!(
         sum.check_line(),
-        "check: 7 static verdicts checked (2 by the region game), 1 unsettled by the check search, 0 contradictions"
+        "check: 7 static verdicts checked (2 by the region game, 3 by the walled-in test), 1 unsettled by the check search, 0 contradictions"
     );
     assert!(
         sum.json()

@@ -74,9 +74,12 @@ pub struct SolveArgs {
     pub no_statics: bool,
     /// Check mode: compare every static verdict whose position key is a
     /// multiple of N (1: all of them) with a search from that position
-    /// without the static evaluation. The summary counts the checks and
-    /// the contradictions; each contradiction is printed on stderr with
-    /// its position, and the exit code is 1 if there is any.
+    /// without it: a verdict of the static evaluation with a search
+    /// without the static evaluation, a kill of the walled-in test with
+    /// two searches without the walled-in test (each side moving first).
+    /// The summary counts the checks and the contradictions; each
+    /// contradiction is printed on stderr with its position, and the exit
+    /// code is 1 if there is any.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub check_statics: Option<u64>,
     /// Node limit of each check search of --check-statics (beyond it the
