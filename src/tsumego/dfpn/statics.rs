@@ -577,11 +577,11 @@ impl Dfpn<'_> {
     }
 
     /// Checks the walled-in test's verdict (the attacker wins, whoever
-    /// moves) against searches without it (nor the no-room rule's kin:
-    /// [`Dfpn::without_static_death`]) from the same position, history
-    /// aside, in this search's regime, with each side moving first. The
-    /// static evaluation stays on in them: its verdicts have their own
-    /// check. A check counts as unsettled if either search is.
+    /// moves) against searches without that test
+    /// ([`Dfpn::without_static_death`]) from the same position, history
+    /// aside, in this search's regime, one with each side moving first.
+    /// The static evaluation stays on in them (its verdicts have their
+    /// own check). A check counts as unsettled if either search is.
     fn check_walled_in(&mut self, depth: usize, max_nodes: u64) {
         let prob = self.prob;
         let mut sub = prob.clone();
