@@ -613,8 +613,7 @@ impl<'a> Dfpn<'a> {
 
     /// The walled-in test (`Dfpn::walled_in`) on the problem's position.
     pub fn walled_in_at_root(&mut self) -> bool {
-        self.reset_root();
-        self.closed_at(0) && self.walled_in(0)
+        self.walled_in_q_at_root().is_some()
     }
 
     /// The size of Q when the walled-in test holds on the problem's

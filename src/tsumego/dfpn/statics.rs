@@ -37,24 +37,24 @@ impl Dfpn<'_> {
     /// threats nor repetition bans change this.
     ///
     /// The test also holds when Q's only attacker stone is a lone stone m
-    /// next to every other point of Q (at most five points: the three in
-    /// a row or bent, the pyramid four and the cross five, each with the
-    /// attacker on its vital point; a nakade, though a defender stone in
-    /// an inner corner of a bent shape is in Q as well unless it touches a
-    /// safe chain, and then the test does not hold). While m stands, every point
-    /// of Q touches it, so none is an eye. The attacker fills the points
-    /// outside Q as before; Q only shrinks (a filled point is safe, and a
-    /// point next to it leaves Q), and a fill next to m makes m safe, after
-    /// which Q is empty. To capture m
-    /// the defender must fill every empty point of Q but m, which leaves
-    /// one eye's worth; its capturing stone joins one of its chains (its
-    /// other neighbours are defender stones or empty points outside Q), so
-    /// it is no ko. Once the points outside Q are filled, m and the
-    /// defender's chains share Q's empty points as their only liberties:
-    /// the attacker plays them next to m, and a capture of the attacker's
-    /// stones leaves a smaller shape of the same kind around m (or one
-    /// point), where the attacker plays m again. Pinned against the search
-    /// in `the_nakade_in_the_walled_in_test_agrees_with_the_search`.
+    /// next to every other point of Q (at most five points: the three in a
+    /// row or bent, the pyramid four and the cross five, each with the
+    /// attacker on its vital point; a nakade, though a defender stone in an
+    /// inner corner of a bent shape is in Q as well unless it touches a
+    /// safe chain, and then the test does not hold). While m stands, every
+    /// point of Q touches it, so none is an eye. The attacker fills the
+    /// points outside Q as before; Q only shrinks (a filled point is safe,
+    /// and a point next to it leaves Q), and a fill next to m makes m safe,
+    /// after which Q is empty. To capture m the defender must fill every
+    /// empty point of Q but m, which leaves one eye's worth; its capturing
+    /// stone joins one of its chains (its other neighbours are defender
+    /// stones or empty points outside Q), so it is no ko. Once the points
+    /// outside Q are filled, m and the defender's chains share Q's empty
+    /// points as their only liberties: the attacker plays them next to m,
+    /// and a capture of the attacker's stones leaves a smaller shape of the
+    /// same kind around m (or one point), where the attacker plays m again.
+    /// Pinned against the search in
+    /// `the_nakade_in_the_walled_in_test_agrees_with_the_search`.
     ///
     /// Callers check [`Dfpn::closed_at`] first.
     pub(super) fn walled_in(&self, depth: usize) -> bool {
@@ -545,16 +545,8 @@ impl Dfpn<'_> {
     /// evaluation (from the same position, history aside, in this
     /// search's regime).
     fn check_verdict(&mut self, depth: usize, to_move: Color, winner: Color, max_nodes: u64) {
-        let mut sub = self.prob.clone();
-        sub.board = self.boards[depth].clone();
-        let limits = Limits::nodes(max_nodes);
-        let mut d = Dfpn::new(&sub, self.w, 1, self.regime, limits)
-            .with_repetition(self.repetition)
-            .without_statics();
-        let full = d
-            .solve(to_move)
-            .win
-            .map(|w| if w { to_move } else { to_move.opponent() });
+        let sub = self.position_at(depth);
+        let full = self.check_search(&sub, to_move, max_nodes, |d| d.without_statics());
         self.counters.checked += 1;
         self.counters.checked_region += self.statics.by_region_game() as u64;
         match full {
@@ -576,6 +568,32 @@ impl Dfpn<'_> {
         }
     }
 
+    /// The position at `depth` as a problem of its own (history aside),
+    /// for the check mode's searches.
+    fn position_at(&self, depth: usize) -> Problem {
+        let mut sub = self.prob.clone();
+        sub.board = self.boards[depth].clone();
+        sub
+    }
+
+    /// The winner of a check search of `sub` with `first` to move, in
+    /// this search's regime and repetition rule, limited to `max_nodes`
+    /// (`None`: unsettled); `without` turns off the test being checked.
+    fn check_search(
+        &self,
+        sub: &Problem,
+        first: Color,
+        max_nodes: u64,
+        without: impl for<'s> FnOnce(Dfpn<'s>) -> Dfpn<'s>,
+    ) -> Option<Color> {
+        let d = Dfpn::new(sub, self.w, 1, self.regime, Limits::nodes(max_nodes))
+            .with_repetition(self.repetition);
+        without(d)
+            .solve(first)
+            .win
+            .map(|w| if w { first } else { first.opponent() })
+    }
+
     /// Checks the walled-in test's verdict (the attacker wins, whoever
     /// moves) against searches without that test
     /// ([`Dfpn::without_static_death`]) from the same position, history
@@ -584,19 +602,14 @@ impl Dfpn<'_> {
     /// own check). A check counts as unsettled if either search is.
     fn check_walled_in(&mut self, depth: usize, max_nodes: u64) {
         let prob = self.prob;
-        let mut sub = prob.clone();
-        sub.board = self.boards[depth].clone();
-        let limits = Limits::nodes(max_nodes);
+        let sub = self.position_at(depth);
         self.counters.checked += 1;
         self.counters.checked_walled_in += 1;
         let mut unknown = false;
         for first in [prob.attacker(), prob.defender] {
-            let mut d = Dfpn::new(&sub, self.w, 1, self.regime, limits)
-                .with_repetition(self.repetition)
-                .without_static_death();
-            match d.solve(first).win {
+            match self.check_search(&sub, first, max_nodes, |d| d.without_static_death()) {
                 None => unknown = true,
-                Some(w) if w == (first == prob.attacker()) => {}
+                Some(w) if w == prob.attacker() => {}
                 Some(_) => {
                     self.counters.contradictions += 1;
                     crate::tsumego::eyes::report_contradiction(format!(
