@@ -26,8 +26,15 @@ use ahash::AHashMap;
 /// Most vertices of a local game.
 pub const MAX_V: usize = 32;
 
+/// How often each move won a position, by mover (attacker, defender).
+pub type History = [[u32; MAX_V]; 2];
+
 /// No ko ban.
 const NO_KO: u8 = u8::MAX;
+
+/// The cap of a history score (a move's order key holds it between the
+/// bit for the points next to the crucial chains and five bits of vertex).
+const HISTORY_MAX: u32 = 1 << 24;
 
 /// The board of a local game.
 #[derive(Clone, Debug)]
@@ -274,6 +281,14 @@ pub struct Solver<'g> {
     pub nodes: u64,
     limit: u64,
     aborted: bool,
+    /// How often each move won a position in this game (and, in the
+    /// region game, in the earlier games on the same graph), by mover
+    /// (attacker, defender): it orders the children the memo does not
+    /// decide.
+    history: History,
+    /// The children of the positions on the current line still to be
+    /// searched, with their order keys, a segment per position.
+    kids: Vec<(u32, State)>,
 }
 
 impl<'g> Solver<'g> {
@@ -289,6 +304,8 @@ impl<'g> Solver<'g> {
             nodes: 0,
             limit,
             aborted: false,
+            history: [[0; MAX_V]; 2],
+            kids: Vec::new(),
         }
     }
 
@@ -313,7 +330,20 @@ impl<'g> Solver<'g> {
             nodes: 0,
             limit,
             aborted: false,
+            history: [[0; MAX_V]; 2],
+            kids: Vec::new(),
         }
+    }
+
+    /// The history scores, for the next game on the same graph and rules.
+    pub fn history(&self) -> History {
+        self.history
+    }
+
+    /// Starts from the history scores of an earlier game on the same
+    /// graph (they order moves only).
+    pub fn set_history(&mut self, h: History) {
+        self.history = h;
     }
 
     /// The memo, for the next game on the same graph and rules.
@@ -554,45 +584,63 @@ impl<'g> Solver<'g> {
             unclean_win: false,
             all_clean: s.ko == NO_KO,
         };
+        // First every legal move's child is looked up in the memo (a clean
+        // win found there ends the search without descending: enhanced
+        // transposition cutoffs), then the children the memo does not hold
+        // are searched: the points next to the crucial chains before the
+        // others, and within each group the moves that won most often
+        // before (the history heuristic), then the lower vertex.
+        let base = self.kids.len();
         let mut order = [near, empty_all & !near];
-        let mut k = 0;
-        while acc.result.is_none() {
-            while k < 2 && order[k] == 0 {
-                k += 1;
+        for (k, moves) in order.iter_mut().enumerate() {
+            while acc.result.is_none() && *moves != 0 {
+                let v = moves.trailing_zeros() as usize;
+                *moves &= *moves - 1;
+                let Some(child) = self.play(&s, v) else {
+                    continue;
+                };
+                let rep = (child.att, child.def, child.def_to_move);
+                if self.stack.contains(&rep) {
+                    // Banned by the repetition rule: the result now
+                    // depends on the line.
+                    acc.all_clean = false;
+                    continue;
+                }
+                if self.crucial_gone(child.def) {
+                    let r = Verdict {
+                        defender_wins: false,
+                        clean: true,
+                    };
+                    acc.add(r, mover_is_def);
+                } else if let Some(&r) = self.memo.get(&child) {
+                    acc.add(r, mover_is_def);
+                } else {
+                    let score = ((k == 0) as u32) << 25 | self.history[mover_is_def as usize][v];
+                    self.kids.push((score << 5 | (31 - v) as u32, child));
+                }
             }
-            if k == 2 {
-                break;
-            }
+        }
+        if acc.result.is_none() {
+            self.kids[base..].sort_unstable_by_key(|k| std::cmp::Reverse(k.0));
+        }
+        for i in base..self.kids.len() {
+            let (key, child) = self.kids[i];
             // Out of positions: the verdict is thrown away, so the moves
             // left need not be tried.
-            if self.aborted {
+            if acc.result.is_some() || self.aborted {
                 break;
             }
-            let v = order[k].trailing_zeros() as usize;
-            order[k] &= order[k] - 1;
-            let Some(child) = self.play(&s, v) else {
-                continue;
-            };
             let rep = (child.att, child.def, child.def_to_move);
-            if self.stack.contains(&rep) {
-                // Banned by the repetition rule: the result now depends
-                // on the line.
-                acc.all_clean = false;
-                continue;
-            }
-            let r = if self.crucial_gone(child.def) {
-                Verdict {
-                    defender_wins: false,
-                    clean: true,
-                }
-            } else {
-                self.stack.push(rep);
-                let r = self.search(child);
-                self.stack.pop();
-                r
-            };
+            self.stack.push(rep);
+            let r = self.search(child);
+            self.stack.pop();
             acc.add(r, mover_is_def);
+            if acc.result.is_some() {
+                let h = &mut self.history[mover_is_def as usize][31 - (key & 31) as usize];
+                *h = (*h + 1).min(HISTORY_MAX);
+            }
         }
+        self.kids.truncate(base);
         if acc.result.is_none() && !self.aborted {
             // The pass.
             let r = if s.pass_ends {
@@ -818,5 +866,79 @@ mod tests {
             }
             assert!(compared > 50, "compared {compared}");
         }
+    }
+
+    /// The history scores order the moves only: games started from
+    /// arbitrary scores (and carrying them on, with the memo, from game to
+    /// game, as the region game does) give every clean verdict a game
+    /// from scratch gives. Positions from random play on a 3 x 5 grid
+    /// whose top row touches the wall (captures, kos and repetitions
+    /// come up), with 5 to 7 empty vertices and either side to move.
+    #[test]
+    fn a_carried_history_changes_no_clean_verdict() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut g = Graph::new(15);
+        for v in 0..15 {
+            if v % 5 != 4 {
+                g.connect(v, v + 1);
+            }
+            if v + 5 < 15 {
+                g.connect(v, v + 5);
+            }
+        }
+        g.wall = 0b11111;
+        g.crucial = vec![1 << 12];
+        let mut compared = [0; 2];
+        for strict in [false, true] {
+            let mut memo = AHashMap::new();
+            let mut history: History = [[0; MAX_V]; 2];
+            for _ in 0..300 {
+                let mut s = State::new(0, 1 << 12, false);
+                let target = rng.random_range(5..=7);
+                for _ in 0..200 {
+                    let empty = g.full() & !(s.att | s.def);
+                    if empty.count_ones() <= target {
+                        break;
+                    }
+                    // The defender plays two moves in three, so that it
+                    // lives in a fair share of the positions.
+                    s.def_to_move = rng.random_bool(2.0 / 3.0);
+                    let v = rng.random_range(0..15);
+                    if let Some(next) = Solver::new(&g, strict, 1).play(&s, v)
+                        && next.def & 1 << 12 != 0
+                    {
+                        s = State {
+                            ko: NO_KO,
+                            def_to_move: rng.random_bool(0.5),
+                            ..next
+                        };
+                    }
+                }
+                let fresh = Solver::new(&g, strict, 1_000_000).solve(s);
+                let mut random = Solver::new(&g, strict, 1_000_000);
+                let mut scores: History = [[0; MAX_V]; 2];
+                for h in scores.iter_mut().flatten() {
+                    *h = rng.random_range(0..HISTORY_MAX);
+                }
+                random.set_history(scores);
+                let shuffled = random.solve(s);
+                let mut shared = Solver::with_memo(&g, strict, 1_000_000, memo);
+                shared.set_history(history);
+                let carried = shared.solve(s);
+                history = shared.history();
+                memo = shared.into_memo();
+                let (Some(f), Some(r), Some(c)) = (fresh, shuffled, carried) else {
+                    panic!("small games finish");
+                };
+                for other in [r, c] {
+                    if f.clean && other.clean {
+                        assert_eq!(f, other, "{s:?}, strict {strict}");
+                        compared[f.defender_wins as usize] += 1;
+                    }
+                }
+            }
+            assert!(history.iter().flatten().any(|&h| h > 0), "no move scored");
+        }
+        assert!(compared.iter().all(|&c| c > 100), "compared {compared:?}");
     }
 }

@@ -28,6 +28,7 @@ struct RegionGames {
     strict: bool,
     graph: Graph,
     memo: AHashMap<State, local::Verdict>,
+    history: local::History,
     /// When a game last used it ([`Statics::region_clock`]).
     used: u64,
 }
@@ -58,6 +59,7 @@ impl RegionGames {
             strict,
             graph,
             memo: AHashMap::new(),
+            history: [[0; local::MAX_V]; 2],
             used: 0,
         }
     }
@@ -785,8 +787,10 @@ impl Statics {
             let memo = std::mem::take(&mut games.memo);
             let mut solver =
                 Solver::with_memo(&games.graph, strict, self.region_caps.positions, memo);
+            solver.set_history(games.history);
             let v = solver.solve(State::new(att_mask, def_mask, to_move == prob.defender));
             self.work += solver.nodes;
+            games.history = solver.history();
             games.memo = solver.into_memo();
             v.filter(|v| v.clean)?.defender_wins
         };
