@@ -615,6 +615,10 @@ impl<'g> Solver<'g> {
                 } else if let Some(&r) = self.memo.get(&child) {
                     acc.add(r, mover_is_def);
                 } else {
+                    // The order key, sorted from the largest: the bit
+                    // for the points next to the crucial chains, the
+                    // history score, and 31 - v, so that of equal scores
+                    // the lower vertex comes first.
                     let score = ((k == 0) as u32) << 25 | self.history[mover_is_def as usize][v];
                     self.kids.push((score << 5 | (31 - v) as u32, child));
                 }
