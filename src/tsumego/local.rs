@@ -29,6 +29,9 @@ pub const MAX_V: usize = 32;
 /// How often each move won a position, by mover (attacker, defender).
 pub type History = [[u32; MAX_V]; 2];
 
+/// The scores of a game that has learnt nothing yet.
+pub const NO_HISTORY: History = [[0; MAX_V]; 2];
+
 /// No ko ban.
 const NO_KO: u8 = u8::MAX;
 
@@ -295,18 +298,8 @@ impl<'g> Solver<'g> {
     /// `strict`: the seki test's rules (passes lose for the defender).
     /// `limit`: positions searched before giving up.
     pub fn new(g: &'g Graph, strict: bool, limit: u64) -> Solver<'g> {
-        Solver {
-            g,
-            e: g.edges(),
-            strict,
-            memo: MEMO.with(|m| std::mem::take(&mut *m.borrow_mut())),
-            stack: Vec::new(),
-            nodes: 0,
-            limit,
-            aborted: false,
-            history: [[0; MAX_V]; 2],
-            kids: Vec::new(),
-        }
+        let memo = MEMO.with(|m| std::mem::take(&mut *m.borrow_mut()));
+        Solver::with_memo(g, strict, limit, memo)
     }
 
     /// A solver that starts from `memo`: the positions solved by earlier
@@ -330,7 +323,7 @@ impl<'g> Solver<'g> {
             nodes: 0,
             limit,
             aborted: false,
-            history: [[0; MAX_V]; 2],
+            history: NO_HISTORY,
             kids: Vec::new(),
         }
     }
@@ -895,7 +888,7 @@ mod tests {
         let mut compared = [0; 2];
         for strict in [false, true] {
             let mut memo = AHashMap::new();
-            let mut history: History = [[0; MAX_V]; 2];
+            let mut history = NO_HISTORY;
             for _ in 0..300 {
                 let mut s = State::new(0, 1 << 12, false);
                 let target = rng.random_range(5..=7);
@@ -920,7 +913,7 @@ mod tests {
                 }
                 let fresh = Solver::new(&g, strict, 1_000_000).solve(s);
                 let mut random = Solver::new(&g, strict, 1_000_000);
-                let mut scores: History = [[0; MAX_V]; 2];
+                let mut scores = NO_HISTORY;
                 for h in scores.iter_mut().flatten() {
                     *h = rng.random_range(0..HISTORY_MAX);
                 }

@@ -59,7 +59,7 @@ impl RegionGames {
             strict,
             graph,
             memo: AHashMap::new(),
-            history: [[0; local::MAX_V]; 2],
+            history: local::NO_HISTORY,
             used: 0,
         }
     }
