@@ -55,6 +55,19 @@ the solver's own code.
       first ko capture on the root's status no longer applies, so the
       comparison stops there.
 
+  gotools-check.py prefixes FILE NAME [--answer I] > prefixes.gt
+      Cuts the main line of the problem's answer line I (0, the first, by
+      default) into problems: one per ply k, named NAMEkK, holding the
+      position after the line's first k moves with the side to move
+      first and, as its answer line, the rest of the main line with the
+      status it implies for that side (the root's status; `+` for the
+      root's mover, `-` for the other side). Solve them with `tengen solve
+      --json prefixes.gt` to see where along the line the effort lies. The
+      cut stops before the first ko capture (the position after it would
+      lose its ko ban and its history) and when no marked chain is left.
+      A plain status holds at every prefix of a winning line; a ko status
+      need not (a line may leave the ko, and the prefix is then plain).
+
 Never commit GoTools' files or excerpts of them (copyright): point this
 script at a fetched copy (docs/tsumego.md says where).
 """
@@ -498,6 +511,41 @@ def cmd_replay(args):
     print("replayed: " + ", ".join(f"{v} {k}" for k, v in tally.items()))
 
 
+def cmd_prefixes(args):
+    prob = find_problem(args.file, args.name)
+    if not 0 <= args.answer < len(prob["ans"]):
+        sys.exit(f"{args.file}: {args.name} has {len(prob['ans'])} answer lines; --answer {args.answer} is not one")
+    first, sign, status, line = prob["ans"][args.answer]
+    moves = [line[i : i + 2] for i in range(0, len(line), 2)]
+    board = start_board(prob)
+    color = "W" if first == "?" else "B"
+    root = color
+    written = 0
+    for k in range(len(moves) + 1):
+        marks = [m for m in prob["marks"] if board.get(m) == "W"]
+        if not marks:
+            break
+        stones = "".join(("?" if c == "W" else "A") + chr(65 + x) + chr(65 + y) for (x, y), c in sorted(board.items()))
+        mover_sign = sign if color == root else ("-" if sign == "+" else "+")
+        print(f"$ {args.name}k{k}")
+        print(stones + "".join(f"[{chr(65 + x)}{chr(65 + y)}]" for x, y in marks))
+        print(f"{'?' if color == 'W' else 'A'}{mover_sign}{status}#0 0 0 0 0 ?? 0 255 :{''.join(moves[k:])}:")
+        print()
+        written += 1
+        if k == len(moves):
+            break
+        mv = moves[k]
+        if mv != "@@":
+            placed = place(board, (ord(mv[0]) - 65, ord(mv[1]) - 65), color)
+            if placed is None:
+                sys.exit(f"{args.name}: move {k + 1} of the main line ({mv}) is illegal")
+            board, _, ko = placed
+            if ko is not None:
+                break
+        color = "B" if color == "W" else "W"
+    print(f"{written} prefixes of {len(moves)} plies", file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -520,6 +568,10 @@ def main():
     rr.add_argument("--pass-rule", choices=["lapse", "ends"], default="lapse")
     rr.add_argument("--depth", type=int, default=24)
     rr.add_argument("--secs", type=float, default=10.0)
+    px = sub.add_parser("prefixes", help="the position after each ply of a main line, as GoTools problems")
+    px.add_argument("file")
+    px.add_argument("name")
+    px.add_argument("--answer", type=int, default=0)
     rp = sub.add_parser("replay", help="GoTools' main line of every unknown or disagreeing answer, asked ply by ply")
     rp.add_argument("records")
     rp.add_argument("files", nargs="+")
@@ -531,7 +583,7 @@ def main():
     rr.add_argument("--engine", default=engine)
     args = ap.parse_args()
     {"bent-four": cmd_bent_four, "brute": cmd_brute, "replies": cmd_replies,
-     "replay": cmd_replay}[args.cmd](args)
+     "replay": cmd_replay, "prefixes": cmd_prefixes}[args.cmd](args)
 
 
 if __name__ == "__main__":
