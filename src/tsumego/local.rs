@@ -279,8 +279,9 @@ pub struct Solver<'g> {
     e: Edges<'g>,
     strict: bool,
     memo: AHashMap<State, Verdict>,
-    /// Positions (stones and side to move) of the current line.
-    stack: Vec<(u32, u32, bool)>,
+    /// The stones of the current line's positions, by side to move
+    /// (index 1: the defender's).
+    stack: [Vec<(u32, u32)>; 2],
     pub nodes: u64,
     limit: u64,
     aborted: bool,
@@ -319,7 +320,7 @@ impl<'g> Solver<'g> {
             e: g.edges(),
             strict,
             memo,
-            stack: Vec::new(),
+            stack: [Vec::new(), Vec::new()],
             nodes: 0,
             limit,
             aborted: false,
@@ -352,8 +353,8 @@ impl<'g> Solver<'g> {
                 clean: true,
             });
         }
-        self.stack.clear();
-        self.stack.push((s.att, s.def, s.def_to_move));
+        self.stack.iter_mut().for_each(Vec::clear);
+        self.stack[s.def_to_move as usize].push((s.att, s.def));
         let v = self.search(s);
         (!self.aborted).then_some(v)
     }
@@ -592,8 +593,9 @@ impl<'g> Solver<'g> {
                 let Some(child) = self.play(&s, v) else {
                     continue;
                 };
-                let rep = (child.att, child.def, child.def_to_move);
-                if self.stack.contains(&rep) {
+                // A repeated position has the same side to move: only
+                // the line's positions with it are looked at.
+                if self.stack[child.def_to_move as usize].contains(&(child.att, child.def)) {
                     // Banned by the repetition rule: the result now
                     // depends on the line.
                     acc.all_clean = false;
@@ -627,10 +629,10 @@ impl<'g> Solver<'g> {
             if acc.result.is_some() || self.aborted {
                 break;
             }
-            let rep = (child.att, child.def, child.def_to_move);
-            self.stack.push(rep);
+            let side = child.def_to_move as usize;
+            self.stack[side].push((child.att, child.def));
             let r = self.search(child);
-            self.stack.pop();
+            self.stack[side].pop();
             acc.add(r, mover_is_def);
             if acc.result.is_some() {
                 let h = &mut self.history[mover_is_def as usize][31 - (key & 31) as usize];
@@ -871,6 +873,8 @@ mod tests {
     /// from scratch gives. Positions from random play on a 3 x 5 grid
     /// whose top row touches the wall (captures, kos and repetitions
     /// come up), with 5 to 7 empty vertices and either side to move.
+    /// It also needs the repetition rule: without it a game here cycles
+    /// until the stack overflows (checked).
     #[test]
     fn a_carried_history_changes_no_clean_verdict() {
         let mut rng = SmallRng::seed_from_u64(7);
