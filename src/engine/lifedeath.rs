@@ -25,7 +25,9 @@ impl Engine {
 
     /// Owl-style reading: can `role`, moving first, kill (attacker) or
     /// save (defender) the group at `at`? With several stones, the attacker
-    /// must capture every one of their chains.
+    /// must capture every one of their chains. GNU Go's answer: the code
+    /// and the move, without a ko's threat count
+    /// ([`crate::tsumego::owl_code`]).
     pub fn owl(
         &mut self,
         settings: &crate::tsumego::Settings,
@@ -37,7 +39,7 @@ impl Engine {
         let w = self.order_weights();
         let opts = settings.opts;
         Ok(crate::tsumego::with_stack(|| {
-            crate::tsumego::owl(&prob, &w, opts, role)
+            crate::tsumego::owl_code(&prob, &w, opts, role)
         }))
     }
 
@@ -82,7 +84,7 @@ impl Engine {
         let w = self.order_weights();
         let opts = settings.opts;
         let reply =
-            crate::tsumego::with_stack(|| crate::tsumego::owl(&prob, &w, opts, role.other()));
+            crate::tsumego::with_stack(|| crate::tsumego::owl_code(&prob, &w, opts, role.other()));
         Ok(reply.result.map(OwlResult::reversed))
     }
 

@@ -137,10 +137,39 @@ impl Budget {
     }
 }
 
-/// Can `role`, moving first, reach its goal? (owl_attack / owl_defend.)
+/// Can `role`, moving first, reach its goal? With GoTools' ko type: a ko
+/// result also gets the least number of threats that turns it (the
+/// searches with 1 to N threats after the five-threat screen).
 pub fn owl(prob: &Problem, w: &OrderWeights, opts: SolveOptions, role: Role) -> OwlAnswer {
+    owl_with(prob, w, opts, role, KoCount::Searched)
+}
+
+/// GNU Go's owl answer (owl_attack / owl_defend): the result and the key
+/// move, without the searches that count a ko's threats, which GNU Go's
+/// codes do not give. The result is [`owl`]'s; `ko` and `ko_open` stay
+/// `None`. For a ko the mover needs threats for (code 3) the move is one
+/// that wins it with five threats, where [`owl`]'s wins it with the
+/// fewest.
+pub fn owl_code(prob: &Problem, w: &OrderWeights, opts: SolveOptions, role: Role) -> OwlAnswer {
+    owl_with(prob, w, opts, role, KoCount::Skipped)
+}
+
+/// Whether an owl answer searches for its ko's threat count.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum KoCount {
+    Searched,
+    Skipped,
+}
+
+fn owl_with(
+    prob: &Problem,
+    w: &OrderWeights,
+    opts: SolveOptions,
+    role: Role,
+    count: KoCount,
+) -> OwlAnswer {
     let mut budget = Budget::new(opts);
-    let (ans, _) = owl_in(prob, w, &mut budget, role);
+    let (ans, _) = owl_in(prob, w, &mut budget, role, count);
     OwlAnswer {
         elapsed: budget.start.elapsed(),
         counters: budget.used,
@@ -160,7 +189,13 @@ fn mover(prob: &Problem, role: Role) -> Color {
 ///
 /// The searches share one table, so each reads what the earlier ones
 /// proved where the threat counts allow (see `dfpn::TransTable`).
-fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> (OwlAnswer, bool) {
+fn owl_in(
+    prob: &Problem,
+    w: &OrderWeights,
+    budget: &mut Budget,
+    role: Role,
+    count: KoCount,
+) -> (OwlAnswer, bool) {
     let me = mover(prob, role);
     let unknown = |p: &dfpn::Proof| OwlAnswer {
         result: None,
@@ -221,8 +256,16 @@ fn owl_in(prob: &Problem, w: &OrderWeights, budget: &mut Budget, role: Role) -> 
         // winning move may win only a ko that the loser's threats turn.
         return (plain(win, &screen, budget.superko), base.passes);
     }
-    // The result is a ko whatever the count: the owl code is known. A
-    // search that runs out leaves the count open from its `n` up.
+    // The result is a ko whatever the count: the owl code is known.
+    if count == KoCount::Skipped {
+        let (r, proof) = if win {
+            (OwlResult::Ko(KoWin::TakenFirst), &base)
+        } else {
+            (OwlResult::Ko(KoWin::NeedsThreat), &screen)
+        };
+        return (answer(r, proof, None, budget.superko), true);
+    }
+    // A search that runs out leaves the count open from its `n` up.
     let mut threats = MAX_KO_THREATS;
     let mut open = false;
     let mut p = screen;
@@ -278,7 +321,7 @@ pub fn solve_side(
     } else {
         Role::Attacker
     };
-    let (owl_ans, passes) = owl_in(prob, w, &mut budget, role);
+    let (owl_ans, passes) = owl_in(prob, w, &mut budget, role, KoCount::Searched);
     let owl_counters = budget.used;
     let lives =
         match (role, owl_ans.result) {

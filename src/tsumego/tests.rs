@@ -1186,3 +1186,47 @@ fn a_ko_type_cut_short_keeps_its_code() {
     assert!(kos >= 5, "only {kos} ko answers");
     assert!(open >= 5, "only {open} answers with the type left open");
 }
+
+/// GNU Go's owl answer skips the searches that count a ko's threats: on
+/// the solver benchmark's problems it gives [`owl`]'s result for every
+/// answer, the same key move wherever the count does not choose it (no
+/// ko, or a ko the mover takes first), and no ko type; and it spends fewer
+/// nodes where [`owl`] counted.
+#[test]
+fn the_owl_code_is_owls_without_the_threat_count() {
+    let w = weights();
+    let text = include_str!("../../tests/data/solver-bench.gt");
+    let file = gotools::parse(text, "solver-bench").unwrap();
+    let (mut answers, mut counted, mut needs_threat) = (0, 0, 0);
+    with_stack(|| {
+        for fp in &file {
+            let prob = fp.problem(region::DEFAULT_MAX_REGION).unwrap();
+            for role in [Role::Attacker, Role::Defender] {
+                let opts = SolveOptions::default();
+                let full = owl(&prob, &w, opts, role);
+                let code = owl_code(&prob, &w, opts, role);
+                let what = format!("{} {role:?}", fp.source);
+                answers += 1;
+                assert_eq!(code.result, full.result, "{what}");
+                assert_eq!((code.ko, code.ko_open), (None, None), "{what}");
+                assert!(code.counters.nodes <= full.counters.nodes, "{what}");
+                if full.ko.is_some() || full.ko_open.is_some() {
+                    counted += 1;
+                    assert!(code.counters.nodes < full.counters.nodes, "{what}");
+                }
+                match code.result {
+                    Some(OwlResult::Ko(KoWin::NeedsThreat)) => {
+                        needs_threat += 1;
+                        assert!(code.mv.is_some(), "{what}");
+                    }
+                    _ => assert_eq!(code.mv, full.mv, "{what}"),
+                }
+            }
+        }
+    });
+    assert!(
+        counted >= 5,
+        "only {counted} of {answers} answers counted threats"
+    );
+    assert!(needs_threat >= 1, "no ko the mover needs threats for");
+}
