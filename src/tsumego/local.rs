@@ -259,6 +259,16 @@ thread_local! {
     /// The memo of the last game solved on this thread, emptied: its
     /// capacity serves the next game.
     static MEMO: std::cell::RefCell<AHashMap<State, Verdict>> = std::cell::RefCell::new(AHashMap::new());
+    /// The line and child buffers of the last game solved on this thread,
+    /// emptied: their capacity serves the next game.
+    static BUFS: std::cell::RefCell<Bufs> = std::cell::RefCell::new(Bufs::default());
+}
+
+/// A game's line and child buffers ([`Solver::stack`], [`Solver::kids`]).
+#[derive(Default)]
+struct Bufs {
+    stack: [Vec<(u32, u32)>; 2],
+    kids: Vec<(u32, State)>,
 }
 
 impl Drop for Solver<'_> {
@@ -269,6 +279,13 @@ impl Drop for Solver<'_> {
             memo.clear();
             MEMO.with(|m| *m.borrow_mut() = memo);
         }
+        let mut bufs = Bufs {
+            stack: std::mem::take(&mut self.stack),
+            kids: std::mem::take(&mut self.kids),
+        };
+        bufs.stack.iter_mut().for_each(Vec::clear);
+        bufs.kids.clear();
+        BUFS.with(|b| *b.borrow_mut() = bufs);
     }
 }
 
@@ -315,17 +332,18 @@ impl<'g> Solver<'g> {
         limit: u64,
         memo: AHashMap<State, Verdict>,
     ) -> Solver<'g> {
+        let bufs = BUFS.with(|b| std::mem::take(&mut *b.borrow_mut()));
         Solver {
             g,
             e: g.edges(),
             strict,
             memo,
-            stack: [Vec::new(), Vec::new()],
+            stack: bufs.stack,
             nodes: 0,
             limit,
             aborted: false,
             history: NO_HISTORY,
-            kids: Vec::new(),
+            kids: bufs.kids,
         }
     }
 
