@@ -256,20 +256,17 @@ fn owl_in(
         // winning move may win only a ko that the loser's threats turn.
         return (plain(win, &screen, budget.superko), base.passes);
     }
-    // The result is a ko whatever the count: the owl code is known.
-    if count == KoCount::Skipped {
-        let (r, proof) = if win {
-            (OwlResult::Ko(KoWin::TakenFirst), &base)
-        } else {
-            (OwlResult::Ko(KoWin::NeedsThreat), &screen)
-        };
-        return (answer(r, proof, None, budget.superko), true);
-    }
-    // A search that runs out leaves the count open from its `n` up.
+    // The result is a ko whatever the count: the owl code is known. A
+    // search that runs out leaves the count open from its `n` up.
     let mut threats = MAX_KO_THREATS;
     let mut open = false;
     let mut p = screen;
-    for n in 1..MAX_KO_THREATS {
+    // The searches for the count, none when it is skipped.
+    let upto = match count {
+        KoCount::Searched => MAX_KO_THREATS,
+        KoCount::Skipped => 1,
+    };
+    for n in 1..upto {
         let q = budget.run(prob, w, me, Regime::threats_for(loser, n));
         match q.win {
             None => {
@@ -285,15 +282,11 @@ fn owl_in(
             Some(_) => {}
         }
     }
-    let ko = KoType {
+    let ko = (count == KoCount::Searched).then_some(KoType {
         defender_lives: defender_lives(win),
         threats,
-    };
-    let (known, ko_open) = if open {
-        (None, Some(ko))
-    } else {
-        (Some(ko), None)
-    };
+    });
+    let (known, ko_open) = if open { (None, ko) } else { (ko, None) };
     let (r, proof) = if win {
         (OwlResult::Ko(KoWin::TakenFirst), &base)
     } else {
