@@ -101,10 +101,11 @@ impl Dfpn<'_> {
 
     /// Forced moves (Kishimoto and Müller): when the defender's only
     /// standing crucial chain, of two stones or more, is in atari, a
-    /// placement that neither fills its liberty nor captures an attacker
-    /// chain next to it loses to the capture at once (capturing every
-    /// crucial chain is the attacker's goal, and no other move can give
-    /// the chain a liberty). The moves that may save it, or `None` when
+    /// placement that neither fills its liberty, nor captures an attacker
+    /// chain next to it, nor makes another crucial chain stand again (by
+    /// filling the last of its points) loses to the capture at once
+    /// (capturing every crucial chain is the attacker's goal, and no other
+    /// move can give the chain a liberty). The moves that may save it, or `None` when
     /// nothing is forced. The pass is never pruned (two passes may end
     /// the game), nor a move after which the capture would repeat a
     /// position of the path ([`Self::capture_repeats`]).
@@ -123,6 +124,7 @@ impl Dfpn<'_> {
         }
         let mut moves = vec![lib[0]];
         let att = Cell::stone(self.prob.attacker());
+        let def = Cell::stone(self.prob.defender);
         let stones = &b.geometry().stone_key[self.prob.defender.index()];
         let mut chain_hash = 0;
         for s in b.chain_stones(chain) {
@@ -134,6 +136,18 @@ impl Dfpn<'_> {
                         moves.push(lib[0]);
                     }
                 }
+            }
+        }
+        // A move that makes another crucial chain stand again (it fills
+        // the last of its points) is no loss to the capture: that chain
+        // still stands after it.
+        for c in &self.prob.crucial {
+            let mut missing = c.iter().filter(|&&q| b.cell(q) != def);
+            if let (Some(&q), None) = (missing.next(), missing.next())
+                && b.cell(q) == Cell::Empty
+                && !moves.contains(&q)
+            {
+                moves.push(q);
             }
         }
         Some(Forced {

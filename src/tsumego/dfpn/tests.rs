@@ -103,6 +103,48 @@ fn a_crucial_chain_in_atari_leaves_its_liberty_and_the_pass() {
 }
 
 #[test]
+fn a_move_that_makes_another_crucial_chain_stand_is_not_forced_away() {
+    // Two crucial chains: B4-C4 and the stone E2. Black has captured E2;
+    // B4-C4 is in atari at B3. White's E2 makes the stone's chain stand
+    // again, so Black's capture at B3 no longer ends the game: E2 must
+    // stay among White's moves beside B3 and the pass (P2045090 of
+    // GoTools' lv3.13 met such a position in the search).
+    let start = Board::from_diagram(
+        9,
+        &[
+            "XXXXXX...",
+            "XOOX.X...",
+            "X.X..X...",
+            "X...OX...",
+            "XXXXXX...",
+        ],
+    )
+    .unwrap();
+    let (b4, e2) = (pt(&start, "B4"), pt(&start, "E2"));
+    let mut prob = Problem::detect_chains(&start, &[b4, e2], &[], 64).expect("closed problem");
+    assert_eq!(prob.crucial.len(), 2);
+    let captured = Board::from_diagram(
+        9,
+        &[
+            "XXXXXX...",
+            "XOOX.X...",
+            "X.X..X...",
+            "X....X...",
+            "XXXXXX...",
+        ],
+    )
+    .unwrap();
+    prob.board = captured;
+    let kids = children(&prob, Regime::PLAIN, Color::White);
+    let moves: Vec<_> = kids.iter().map(|k| k.0).collect();
+    let b3 = pt(&prob.board, "B3");
+    assert_eq!(moves.len(), 3, "{kids:?}");
+    for m in [Some(b3), Some(e2), None] {
+        assert!(moves.contains(&m), "{m:?} missing from {kids:?}");
+    }
+}
+
+#[test]
 fn a_result_that_met_no_ko_settles_every_threat_count() {
     // The straight three has no ko: what the plain search proved holds
     // when the loser has five threats, read from the table at once.
