@@ -105,10 +105,10 @@ impl Dfpn<'_> {
     /// chain next to it, nor makes another crucial chain stand again (by
     /// filling the last of its points) loses to the capture at once
     /// (capturing every crucial chain is the attacker's goal, and no other
-    /// move can give the chain a liberty). The moves that may save it, or `None` when
-    /// nothing is forced. The pass is never pruned (two passes may end
-    /// the game), nor a move after which the capture would repeat a
-    /// position of the path ([`Self::capture_repeats`]).
+    /// move can give the chain a liberty). The moves that may save it, or
+    /// `None` when nothing is forced. The pass is never pruned (two passes
+    /// may end the game), nor a move after which the capture would repeat
+    /// a position of the path ([`Self::capture_repeats`]).
     pub(super) fn forced_defences(&self, depth: usize, heads: &[Point]) -> Option<Forced> {
         let b = &self.boards[depth];
         let chain = *heads.first()?;
