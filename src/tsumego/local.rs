@@ -14,7 +14,10 @@
 //! attacker wins when every crucial chain has lost a stone, and the
 //! defender wins when a crucial chain is unconditionally alive (Benson) or
 //! when the game ends by passes with one standing. In the strict game (the
-//! seki test) passes end it as a loss for the defender.
+//! seki test) passes end it as a loss for the defender. A line also ends
+//! as the attacker's win when the defender is walled in with at most one
+//! eye's worth of room ([`Solver::walled_in`], the solver's walled-in
+//! test restated on the graph).
 //!
 //! A verdict is *clean* when it holds whatever ko threats either side has
 //! and whatever positions came before: no ko ban and no repetition ban met
@@ -310,6 +313,8 @@ pub struct Solver<'g> {
     /// The children of the positions on the current line still to be
     /// searched, with their order keys, a segment per position.
     kids: Vec<(u32, State)>,
+    /// Ends lines on [`Solver::walled_in`] (off only to check it).
+    walled: bool,
 }
 
 impl<'g> Solver<'g> {
@@ -344,6 +349,7 @@ impl<'g> Solver<'g> {
             aborted: false,
             history: NO_HISTORY,
             kids: bufs.kids,
+            walled: true,
         }
     }
 
@@ -566,6 +572,43 @@ impl<'g> Solver<'g> {
         g.crucial.iter().any(|&c| c & def == c && c & living != 0)
     }
 
+    /// The walled-in kill on the graph (the first case of the solver's
+    /// walled-in test): every attacker stone is in a chain that touches
+    /// the wall (never captured), and Q, the vertices neither on the wall
+    /// nor in or next to such a chain, is at most one vertex or two
+    /// adjacent ones, with no ko ban. The attacker fills every empty
+    /// vertex outside Q (safe, so always legal, and the defender captures
+    /// nothing); the defender's chains are left with liberties in Q only:
+    /// one point is filled with a capture of everything, and of two
+    /// adjacent points the attacker takes one, a defender stone that
+    /// captures it from the other joins a chain (no ko), and the retake
+    /// captures everything. Stones are only added until then, so the line
+    /// repeats no position of its own (the argument of the solver's
+    /// walled-in test, `Dfpn::walled_in`, which has a second case, a
+    /// nakade stone in Q, not restated here).
+    pub fn walled_in(&self, s: &State) -> bool {
+        let (g, e) = (self.g, self.e);
+        if s.ko != NO_KO {
+            return false;
+        }
+        let mut safe = s.att & g.wall;
+        let mut frontier = safe;
+        while frontier != 0 {
+            let next = e.nbrs(frontier) & s.att & !safe;
+            safe |= next;
+            frontier = next;
+        }
+        if safe != s.att {
+            return false;
+        }
+        let q = g.full() & !(g.wall | safe | e.nbrs(safe));
+        match q.count_ones() {
+            0 | 1 => true,
+            2 => e.nbrs(q & q.wrapping_neg()) & q != 0,
+            _ => false,
+        }
+    }
+
     fn search(&mut self, s: State) -> Verdict {
         if let Some(&v) = self.memo.get(&s) {
             return v;
@@ -585,6 +628,14 @@ impl<'g> Solver<'g> {
         if self.may_be_benson_alive(near) && self.benson(&s) {
             let v = Verdict {
                 defender_wins: true,
+                clean: true,
+            };
+            self.memo.insert(s, v);
+            return v;
+        }
+        if self.walled && self.walled_in(&s) {
+            let v = Verdict {
+                defender_wins: false,
                 clean: true,
             };
             self.memo.insert(s, v);
@@ -959,5 +1010,62 @@ mod tests {
             assert!(history.iter().flatten().any(|&h| h > 0), "no move scored");
         }
         assert!(compared.iter().all(|&c| c > 100), "compared {compared:?}");
+    }
+
+    /// The walled-in kill agrees with the search without it: positions
+    /// from random play on a 3 x 5 grid whose top row touches the wall
+    /// (as in the test above), either side to move, each one the rule
+    /// calls dead solved by a game that does not use the rule, which must
+    /// find the attacker's win, and clean. It fails if two vertices that
+    /// are not adjacent count as one eye's worth (checked).
+    #[test]
+    fn the_walled_in_kill_agrees_with_the_search() {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let mut g = Graph::new(15);
+        for v in 0..15 {
+            if v % 5 != 4 {
+                g.connect(v, v + 1);
+            }
+            if v + 5 < 15 {
+                g.connect(v, v + 5);
+            }
+        }
+        g.wall = 0b11111;
+        g.crucial = vec![1 << 12];
+        let (mut held, mut not_held) = (0, 0);
+        for strict in [false, true] {
+            for _ in 0..3000 {
+                let mut s = State::new(0, 1 << 12, false);
+                let target = rng.random_range(2..=7);
+                for _ in 0..200 {
+                    let empty = g.full() & !(s.att | s.def);
+                    if empty.count_ones() <= target {
+                        break;
+                    }
+                    s.def_to_move = rng.random_bool(0.5);
+                    let v = rng.random_range(0..15);
+                    if let Some(next) = Solver::new(&g, strict, 1).play(&s, v)
+                        && next.def & 1 << 12 != 0
+                    {
+                        s = State {
+                            ko: NO_KO,
+                            def_to_move: rng.random_bool(0.5),
+                            ..next
+                        };
+                    }
+                }
+                let rule = Solver::new(&g, strict, 1_000_000);
+                if !rule.walled_in(&s) {
+                    not_held += 1;
+                    continue;
+                }
+                held += 1;
+                let mut plain = Solver::new(&g, strict, 1_000_000);
+                plain.walled = false;
+                let v = plain.solve(s).expect("small games finish");
+                assert!(!v.defender_wins && v.clean, "{s:?}, strict {strict}: {v:?}");
+            }
+        }
+        assert!(held > 200 && not_held > 200, "held {held}, not {not_held}");
     }
 }
