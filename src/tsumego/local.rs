@@ -936,17 +936,9 @@ mod tests {
         }
     }
 
-    /// The history scores order the moves only: games started from
-    /// arbitrary scores (and carrying them on, with the memo, from game to
-    /// game, as the region game does) give every clean verdict a game
-    /// from scratch gives. Positions from random play on a 3 x 5 grid
-    /// whose top row touches the wall (captures, kos and repetitions
-    /// come up), with 5 to 7 empty vertices and either side to move.
-    /// It also needs the repetition rule: without it a game here cycles
-    /// until the stack overflows (checked).
-    #[test]
-    fn a_carried_history_changes_no_clean_verdict() {
-        let mut rng = SmallRng::seed_from_u64(7);
+    /// A 3 x 5 grid whose top row (vertices 0-4) touches the wall, with
+    /// the crucial chain at vertex 12 (bottom row, middle).
+    fn grid_3x5() -> Graph {
         let mut g = Graph::new(15);
         for v in 0..15 {
             if v % 5 != 4 {
@@ -958,32 +950,62 @@ mod tests {
         }
         g.wall = 0b11111;
         g.crucial = vec![1 << 12];
+        g
+    }
+
+    /// A position of random play on `g` (captures, kos and repetitions
+    /// come up) with at most `target` empty vertices (or after 200 tries),
+    /// the crucial vertex 12 standing, the defender playing a share
+    /// `def_share` of the moves, either side to move and no ko ban.
+    fn random_position(
+        g: &Graph,
+        rng: &mut SmallRng,
+        strict: bool,
+        target: u32,
+        def_share: f64,
+    ) -> State {
+        let mut s = State::new(0, 1 << 12, false);
+        for _ in 0..200 {
+            let empty = g.full() & !(s.att | s.def);
+            if empty.count_ones() <= target {
+                break;
+            }
+            s.def_to_move = rng.random_bool(def_share);
+            let v = rng.random_range(0..15);
+            if let Some(next) = Solver::new(g, strict, 1).play(&s, v)
+                && next.def & 1 << 12 != 0
+            {
+                s = State {
+                    ko: NO_KO,
+                    def_to_move: rng.random_bool(0.5),
+                    ..next
+                };
+            }
+        }
+        s
+    }
+
+    /// The history scores order the moves only: games started from
+    /// arbitrary scores (and carrying them on, with the memo, from game to
+    /// game, as the region game does) give every clean verdict a game
+    /// from scratch gives. Positions from random play on a 3 x 5 grid
+    /// whose top row touches the wall (captures, kos and repetitions
+    /// come up), with 5 to 7 empty vertices and either side to move.
+    /// It also needs the repetition rule: without it a game here cycles
+    /// until the stack overflows (checked).
+    #[test]
+    fn a_carried_history_changes_no_clean_verdict() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let g = grid_3x5();
         let mut compared = [0; 2];
         for strict in [false, true] {
             let mut memo = AHashMap::new();
             let mut history = NO_HISTORY;
             for _ in 0..300 {
-                let mut s = State::new(0, 1 << 12, false);
                 let target = rng.random_range(5..=7);
-                for _ in 0..200 {
-                    let empty = g.full() & !(s.att | s.def);
-                    if empty.count_ones() <= target {
-                        break;
-                    }
-                    // The defender plays two moves in three, so that it
-                    // lives in a fair share of the positions.
-                    s.def_to_move = rng.random_bool(2.0 / 3.0);
-                    let v = rng.random_range(0..15);
-                    if let Some(next) = Solver::new(&g, strict, 1).play(&s, v)
-                        && next.def & 1 << 12 != 0
-                    {
-                        s = State {
-                            ko: NO_KO,
-                            def_to_move: rng.random_bool(0.5),
-                            ..next
-                        };
-                    }
-                }
+                // The defender plays two moves in three, so that it lives
+                // in a fair share of the positions.
+                let s = random_position(&g, &mut rng, strict, target, 2.0 / 3.0);
                 let fresh = Solver::new(&g, strict, 1_000_000).solve(s);
                 let mut random = Solver::new(&g, strict, 1_000_000);
                 let mut scores = NO_HISTORY;
@@ -1021,39 +1043,12 @@ mod tests {
     #[test]
     fn the_walled_in_kill_agrees_with_the_search() {
         let mut rng = SmallRng::seed_from_u64(11);
-        let mut g = Graph::new(15);
-        for v in 0..15 {
-            if v % 5 != 4 {
-                g.connect(v, v + 1);
-            }
-            if v + 5 < 15 {
-                g.connect(v, v + 5);
-            }
-        }
-        g.wall = 0b11111;
-        g.crucial = vec![1 << 12];
+        let g = grid_3x5();
         let (mut held, mut not_held) = (0, 0);
         for strict in [false, true] {
             for _ in 0..3000 {
-                let mut s = State::new(0, 1 << 12, false);
                 let target = rng.random_range(2..=7);
-                for _ in 0..200 {
-                    let empty = g.full() & !(s.att | s.def);
-                    if empty.count_ones() <= target {
-                        break;
-                    }
-                    s.def_to_move = rng.random_bool(0.5);
-                    let v = rng.random_range(0..15);
-                    if let Some(next) = Solver::new(&g, strict, 1).play(&s, v)
-                        && next.def & 1 << 12 != 0
-                    {
-                        s = State {
-                            ko: NO_KO,
-                            def_to_move: rng.random_bool(0.5),
-                            ..next
-                        };
-                    }
-                }
+                let s = random_position(&g, &mut rng, strict, target, 0.5);
                 let rule = Solver::new(&g, strict, 1_000_000);
                 if !rule.walled_in(&s) {
                     not_held += 1;
