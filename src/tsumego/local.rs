@@ -315,6 +315,8 @@ pub struct Solver<'g> {
     kids: Vec<(u32, State)>,
     /// Ends lines on [`Solver::walled_in`] (off only to check it).
     walled: bool,
+    /// [`Solver::walled_in`] knows its nakade case (off only to check it).
+    nakade: bool,
 }
 
 impl<'g> Solver<'g> {
@@ -350,6 +352,7 @@ impl<'g> Solver<'g> {
             history: NO_HISTORY,
             kids: bufs.kids,
             walled: true,
+            nakade: true,
         }
     }
 
@@ -572,20 +575,36 @@ impl<'g> Solver<'g> {
         g.crucial.iter().any(|&c| c & def == c && c & living != 0)
     }
 
-    /// The walled-in kill on the graph (the first case of the solver's
-    /// walled-in test): every attacker stone is in a chain that touches
-    /// the wall (never captured), and Q, the vertices neither on the wall
-    /// nor in or next to such a chain, is at most one vertex or two
-    /// adjacent ones, with no ko ban. The attacker fills every empty
-    /// vertex outside Q (safe, so always legal, and the defender captures
-    /// nothing); the defender's chains are left with liberties in Q only:
-    /// one point is filled with a capture of everything, and of two
-    /// adjacent points the attacker takes one, a defender stone that
-    /// captures it from the other joins a chain (no ko), and the retake
-    /// captures everything. Stones are only added until then, so the line
-    /// repeats no position of its own (the argument of the solver's
-    /// walled-in test, `Dfpn::walled_in`, which has a second case, a
-    /// nakade stone in Q, not restated here).
+    /// The walled-in kill on the graph (the solver's walled-in test,
+    /// `Dfpn::walled_in`, restated): the attacker stones in chains that
+    /// touch the wall are *safe* (never captured), and Q is the vertices
+    /// neither on the wall nor in or next to a safe chain. It holds, with
+    /// no ko ban, in two cases.
+    ///
+    /// Every attacker stone is safe, and Q is at most one vertex or two
+    /// adjacent ones. The attacker fills every empty vertex outside Q
+    /// (safe, so always legal, and the defender captures nothing); the
+    /// defender's chains are left with liberties in Q only: one point is
+    /// filled with a capture of everything, and of two adjacent points the
+    /// attacker takes one, a defender stone that captures it from the
+    /// other joins a chain (no ko), and the retake captures everything.
+    ///
+    /// Or (nakade) one attacker stone m is not safe, and every other
+    /// vertex of Q is next to it (the three in a row or bent, the pyramid
+    /// four and the cross five with the attacker on the vital point). m is
+    /// a lone stone in Q (a stone next to a safe one would be safe). While
+    /// m stands, every vertex of Q touches it, so none is an eye; the
+    /// attacker fills the vertices outside Q as before (a fill next to m
+    /// makes it safe, and then Q is empty). To capture m the defender must
+    /// fill every empty vertex of Q but m, which leaves one eye's worth,
+    /// and the capturing stone joins one of its chains (no ko). Once the
+    /// vertices outside Q are filled, m and the defender share Q's empty
+    /// vertices as their only liberties: the attacker plays them next to
+    /// m, and a capture of its stones leaves a smaller shape of the same
+    /// kind around m (or one vertex), where the attacker plays m again.
+    ///
+    /// In both, stones are only added until a capture that shrinks the
+    /// defender's room, so the line repeats no position of its own.
     pub fn walled_in(&self, s: &State) -> bool {
         let (g, e) = (self.g, self.e);
         if s.ko != NO_KO {
@@ -598,10 +617,12 @@ impl<'g> Solver<'g> {
             safe |= next;
             frontier = next;
         }
-        if safe != s.att {
-            return false;
-        }
         let q = g.full() & !(g.wall | safe | e.nbrs(safe));
+        let loose = s.att & !safe;
+        if loose != 0 {
+            // One loose stone (always in Q) next to every other vertex.
+            return self.nakade && loose & (loose - 1) == 0 && q & !(loose | e.nbrs(loose)) == 0;
+        }
         match q.count_ones() {
             0 | 1 => true,
             2 => e.nbrs(q & q.wrapping_neg()) & q != 0,
@@ -1062,5 +1083,38 @@ mod tests {
             }
         }
         assert!(held > 200 && not_held > 200, "held {held}, not {not_held}");
+    }
+
+    /// The nakade case of the walled-in kill agrees with the search
+    /// without the rule: positions from random play on the 3 x 5 grid
+    /// (as above) that the rule calls dead only through the nakade case,
+    /// either side to move, each solved by a game without the rule, which
+    /// must find the attacker's clean win. It fails if the loose stone
+    /// need not touch every other vertex of Q (checked).
+    #[test]
+    fn the_walled_in_nakade_agrees_with_the_search() {
+        let mut rng = SmallRng::seed_from_u64(12);
+        let g = grid_3x5();
+        let mut held = [0; 6];
+        for strict in [false, true] {
+            for _ in 0..20000 {
+                let target = rng.random_range(2..=8);
+                let def_share = rng.random_range(0.4..0.8);
+                let s = random_position(&g, &mut rng, strict, target, def_share);
+                let rule = Solver::new(&g, strict, 1_000_000);
+                let mut first = Solver::new(&g, strict, 1_000_000);
+                first.nakade = false;
+                if !rule.walled_in(&s) || first.walled_in(&s) {
+                    continue;
+                }
+                let q = g.full() & !(s.att | s.def) & !g.wall;
+                held[(q.count_ones() as usize).min(5)] += 1;
+                let mut plain = Solver::new(&g, strict, 1_000_000);
+                plain.walled = false;
+                let v = plain.solve(s).expect("small games finish");
+                assert!(!v.defender_wins && v.clean, "{s:?}, strict {strict}: {v:?}");
+            }
+        }
+        assert!(held.iter().sum::<u32>() > 200, "held {held:?}");
     }
 }
