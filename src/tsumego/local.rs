@@ -1095,7 +1095,7 @@ mod tests {
     fn the_walled_in_nakade_agrees_with_the_search() {
         let mut rng = SmallRng::seed_from_u64(12);
         let g = grid_3x5();
-        let mut held = [0; 6];
+        let mut held = 0;
         for strict in [false, true] {
             for _ in 0..20000 {
                 let target = rng.random_range(2..=8);
@@ -1107,14 +1107,13 @@ mod tests {
                 if !rule.walled_in(&s) || first.walled_in(&s) {
                     continue;
                 }
-                let q = g.full() & !(s.att | s.def) & !g.wall;
-                held[(q.count_ones() as usize).min(5)] += 1;
+                held += 1;
                 let mut plain = Solver::new(&g, strict, 1_000_000);
                 plain.walled = false;
                 let v = plain.solve(s).expect("small games finish");
                 assert!(!v.defender_wins && v.clean, "{s:?}, strict {strict}: {v:?}");
             }
         }
-        assert!(held.iter().sum::<u32>() > 200, "held {held:?}");
+        assert!(held > 200, "held {held}");
     }
 }
