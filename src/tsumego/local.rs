@@ -1102,9 +1102,9 @@ mod tests {
                 let def_share = rng.random_range(0.4..0.8);
                 let s = random_position(&g, &mut rng, strict, target, def_share);
                 let rule = Solver::new(&g, strict, 1_000_000);
-                let mut first = Solver::new(&g, strict, 1_000_000);
-                first.nakade = false;
-                if !rule.walled_in(&s) || first.walled_in(&s) {
+                let mut first_case = Solver::new(&g, strict, 1_000_000);
+                first_case.nakade = false;
+                if !rule.walled_in(&s) || first_case.walled_in(&s) {
                     continue;
                 }
                 held += 1;
