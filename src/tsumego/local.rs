@@ -1055,6 +1055,15 @@ mod tests {
         assert!(compared.iter().all(|&c| c > 100), "compared {compared:?}");
     }
 
+    /// A game on `g` that does not use the walled-in kill finds the
+    /// attacker's clean win from `s`.
+    fn assert_attacker_wins_without_the_rule(g: &Graph, strict: bool, s: State) {
+        let mut plain = Solver::new(g, strict, 1_000_000);
+        plain.walled = false;
+        let v = plain.solve(s).expect("small games finish");
+        assert!(!v.defender_wins && v.clean, "{s:?}, strict {strict}: {v:?}");
+    }
+
     /// The walled-in kill agrees with the search without it: positions
     /// from random play on a 3 x 5 grid whose top row touches the wall
     /// (as in the test above), either side to move, each one the rule
@@ -1076,10 +1085,7 @@ mod tests {
                     continue;
                 }
                 held += 1;
-                let mut plain = Solver::new(&g, strict, 1_000_000);
-                plain.walled = false;
-                let v = plain.solve(s).expect("small games finish");
-                assert!(!v.defender_wins && v.clean, "{s:?}, strict {strict}: {v:?}");
+                assert_attacker_wins_without_the_rule(&g, strict, s);
             }
         }
         assert!(held > 200 && not_held > 200, "held {held}, not {not_held}");
@@ -1108,10 +1114,7 @@ mod tests {
                     continue;
                 }
                 held += 1;
-                let mut plain = Solver::new(&g, strict, 1_000_000);
-                plain.walled = false;
-                let v = plain.solve(s).expect("small games finish");
-                assert!(!v.defender_wins && v.clean, "{s:?}, strict {strict}: {v:?}");
+                assert_attacker_wins_without_the_rule(&g, strict, s);
             }
         }
         assert!(held > 200, "held {held}");
