@@ -173,6 +173,20 @@ impl Edges<'_> {
         out
     }
 
+    /// The vertices of `within` reachable from `seeds` (a subset of
+    /// `within`) through `within`.
+    #[inline]
+    fn flood(&self, within: u32, seeds: u32) -> u32 {
+        let mut reached = seeds;
+        let mut frontier = seeds;
+        while frontier != 0 {
+            let next = self.nbrs(frontier) & within & !reached;
+            reached |= next;
+            frontier = next;
+        }
+        reached
+    }
+
     /// The component of `v` within `within`.
     #[inline]
     fn component(&self, within: u32, v: usize) -> u32 {
@@ -495,13 +509,7 @@ impl<'g> Solver<'g> {
         // wall finds them all, and most positions have no other region
         // (or one), so the test ends here.
         let within = full & !def;
-        let mut open = g.wall & within;
-        let mut frontier = open;
-        while frontier != 0 {
-            let next = e.nbrs(frontier) & within & !open;
-            open |= next;
-            frontier = next;
-        }
+        let open = e.flood(within, g.wall & within);
         let closed = within & !open;
         if closed == 0 {
             return false;
@@ -610,13 +618,7 @@ impl<'g> Solver<'g> {
         if s.ko != NO_KO {
             return false;
         }
-        let mut safe = s.att & g.wall;
-        let mut frontier = safe;
-        while frontier != 0 {
-            let next = e.nbrs(frontier) & s.att & !safe;
-            safe |= next;
-            frontier = next;
-        }
+        let safe = e.flood(s.att, s.att & g.wall);
         let q = g.full() & !(g.wall | safe | e.nbrs(safe));
         let loose = s.att & !safe;
         if loose != 0 {
