@@ -69,18 +69,24 @@ impl PartialEq for Graph {
 
 impl Eq for Graph {}
 
-/// Graphs of at most this many vertices (the region game's default cap,
-/// the eye spaces and the one-chain games) find the neighbours of a set of
-/// vertices in two lookups ([`ByteNbrs`]); larger ones vertex by vertex.
-const BY_BYTE_MAX: usize = 16;
+/// Graphs of at most this many vertices find the neighbours of a set of
+/// vertices in two lookups ([`ByteNbrs`]): the region game's default cap,
+/// the eye spaces and the one-chain games.
+const BY_TWO_BYTES_MAX: usize = 16;
+
+/// Graphs of at most this many vertices (a region game with a larger
+/// `ts_region_vertices`) find them in three lookups; larger ones vertex
+/// by vertex.
+const BY_BYTE_MAX: usize = 24;
 
 /// For each byte `k` of a vertex set (of a graph of at most
 /// [`BY_BYTE_MAX`] vertices) and each value `i` of it, the union of the
 /// neighbours of the vertices `8k + j` for the bits `j` of `i`: the
-/// neighbours of any set in two lookups, however many vertices it holds
-/// (2 KiB a graph; tables for all four bytes, 4 KiB, saved more
-/// instructions but took more time on small problems: docs/tsumego.md,
-/// *Neighbours by byte*).
+/// neighbours of any set in two or three lookups, however many vertices
+/// it holds (3 KiB a graph). Graphs of at most [`BY_TWO_BYTES_MAX`]
+/// vertices skip the third lookup, which cost them a little time; tables
+/// for all four bytes, 4 KiB, saved more instructions but took more time
+/// on small problems (docs/tsumego.md, *Neighbours by byte*).
 #[derive(Clone)]
 struct ByteNbrs([[u32; 256]; BY_BYTE_MAX / 8]);
 
@@ -131,6 +137,7 @@ impl Graph {
             adj: &self.adj,
             by_byte: (self.n <= BY_BYTE_MAX)
                 .then(|| &self.by_byte.get_or_init(|| self.neighbours_by_byte()).0),
+            wide: self.n > BY_TWO_BYTES_MAX,
         }
     }
 
@@ -155,6 +162,8 @@ struct Edges<'g> {
     adj: &'g [u32; MAX_V],
     /// For graphs of at most [`BY_BYTE_MAX`] vertices.
     by_byte: Option<&'g [[u32; 256]; BY_BYTE_MAX / 8]>,
+    /// More than [`BY_TWO_BYTES_MAX`] vertices: the third byte counts.
+    wide: bool,
 }
 
 impl Edges<'_> {
@@ -162,7 +171,12 @@ impl Edges<'_> {
     #[inline]
     fn nbrs(&self, mut set: u32) -> u32 {
         if let Some(t) = self.by_byte {
-            return t[0][(set & 0xff) as usize] | t[1][(set >> 8 & 0xff) as usize];
+            let low = t[0][(set & 0xff) as usize] | t[1][(set >> 8 & 0xff) as usize];
+            return if self.wide {
+                low | t[2][(set >> 16 & 0xff) as usize]
+            } else {
+                low
+            };
         }
         let mut out = 0;
         while set != 0 {
@@ -808,6 +822,7 @@ mod tests {
                 let e = g.edges();
                 tables += e.by_byte.is_some() as usize;
                 assert_eq!(e.by_byte.is_some(), n <= BY_BYTE_MAX);
+                assert_eq!(e.wide, n > BY_TWO_BYTES_MAX);
                 let full = g.full();
                 for _ in 0..200 {
                     let set = rng.random::<u32>() & full;
