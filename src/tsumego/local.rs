@@ -191,30 +191,29 @@ impl Edges<'_> {
     /// `within`) through `within`.
     #[inline]
     fn flood(&self, within: u32, seeds: u32) -> u32 {
-        let mut reached = seeds;
-        let mut frontier = seeds;
+        self.grow(within, seeds, seeds)
+    }
+
+    /// The component of `v` within `within`.
+    #[inline]
+    fn component(&self, within: u32, v: usize) -> u32 {
+        let bit = 1u32 << v;
+        // The first ring from `v`'s own neighbours (most floods are of
+        // one or two vertices).
+        let ring = self.adj[v] & within & !bit;
+        self.grow(within, bit | ring, ring)
+    }
+
+    /// `reached` grown through `within` ring by ring from `frontier`, its
+    /// newest vertices, until nothing new is reached.
+    #[inline]
+    fn grow(&self, within: u32, mut reached: u32, mut frontier: u32) -> u32 {
         while frontier != 0 {
             let next = self.nbrs(frontier) & within & !reached;
             reached |= next;
             frontier = next;
         }
         reached
-    }
-
-    /// The component of `v` within `within`.
-    #[inline]
-    fn component(&self, within: u32, v: usize) -> u32 {
-        let mut comp = 1u32 << v;
-        // The first ring from `v`'s own neighbours (most floods are of
-        // one or two vertices).
-        let mut frontier = self.adj[v] & within & !comp;
-        comp |= frontier;
-        while frontier != 0 {
-            let next = self.nbrs(frontier) & within & !comp;
-            comp |= next;
-            frontier = next;
-        }
-        comp
     }
 }
 
