@@ -157,6 +157,45 @@ impl Dfpn<'_> {
         })
     }
 
+    /// A defender move at `p` that only takes a liberty from its own
+    /// chain: every neighbour of `p` is the edge, a stone of one defender
+    /// chain C, or a stone of a safe attacker chain ([`Problem::safe_chain`]:
+    /// never captured), and `p` is no point of a crucial chain (filling it
+    /// could make a captured crucial chain stand again). Such a stone adds
+    /// no liberty, joins nothing and touches no point that could become an
+    /// eye or be captured; it leaves C one liberty short and p closed to the
+    /// attacker, who could only have filled it as well, joining a safe
+    /// chain, and lost a tempo. So the pass, in a closed region with no ko
+    /// ban, is never worse for the defender, and the search drops the move
+    /// (`the_dead_liberty_rule_changes_no_answer` checks this against the
+    /// search without it). But for repetition: after the fill no later
+    /// position repeats one before it, after the pass one may, so where a
+    /// repetition ban decides a line the rule may cost the defender a
+    /// result (docs/tsumego.md, *Dead liberties*).
+    fn fills_dead_liberty(&self, b: &Board, p: Point) -> bool {
+        let prob = self.prob;
+        let def = Cell::stone(prob.defender);
+        let att = Cell::stone(prob.attacker());
+        let mut own = None;
+        for &q in b.neighbors(p).iter() {
+            let cell = b.cell(q);
+            if cell == def {
+                let h = b.chain_head(q);
+                if own.is_some_and(|o| o != h) {
+                    return false;
+                }
+                own = Some(h);
+            } else if cell == att {
+                if !prob.safe_chain(b, q) {
+                    return false;
+                }
+            } else if cell != Cell::Border {
+                return false;
+            }
+        }
+        own.is_some() && !prob.crucial.iter().any(|c| c.contains(&p))
+    }
+
     /// True if, after the defender's `p` on `b`, the attacker's capture of
     /// the forced chain would repeat a position of the path (so the
     /// capture may be banned and `p` must be searched).
@@ -212,6 +251,18 @@ impl Dfpn<'_> {
         } else {
             (false, self.known_nothing(depth).1)
         };
+        // Dead liberties ([`Self::fills_dead_liberty`]): the pass, always
+        // a child, does at least as well for the defender. Not under simple
+        // ko (the pass changes which states repeat), nor in the seki test
+        // (two passes end it on Benson's test), nor where a ko ban stands
+        // (the pass lifts it) or levels drop the pass.
+        let dead_fills = self.dead_fills
+            && c == prob.defender
+            && self.closed
+            && !self.regime.strict
+            && !self.cycles_win()
+            && self.level < self.w.pass_level
+            && self.boards[depth].ko().is_none();
         let mut banned = false;
         let mut ko_here = false;
         // (score, child, self-atari of 2+ stones capturing nothing,
@@ -244,6 +295,12 @@ impl Dfpn<'_> {
                 continue;
             }
             if self.captures_outside(b, p, c) {
+                continue;
+            }
+            if dead_fills && self.fills_dead_liberty(b, p) {
+                if self.counting {
+                    self.counters.dead_fills += 1;
+                }
                 continue;
             }
             let useless = !b.is_legal(p, c.opponent());

@@ -152,6 +152,9 @@ pub struct Counters {
     pub checked_walled_in: u64,
     /// Expansions whose child was found in the transposition table.
     pub tt_hits: u64,
+    /// Defender moves dropped as fills of a dead liberty (the pass does
+    /// at least as well).
+    pub dead_fills: u64,
 }
 
 impl std::ops::AddAssign for Counters {
@@ -167,6 +170,7 @@ impl std::ops::AddAssign for Counters {
         self.checked_region += o.checked_region;
         self.checked_walled_in += o.checked_walled_in;
         self.tt_hits += o.tt_hits;
+        self.dead_fills += o.dead_fills;
     }
 }
 
@@ -381,6 +385,9 @@ pub struct Dfpn<'a> {
     /// Count attacker chains connected to a safe chain by miai as safe
     /// in the walled-in test.
     virtual_safety: bool,
+    /// Drop the defender's fills of a dead liberty
+    /// ([`Dfpn::fills_dead_liberty`]; tests turn it off to check it).
+    dead_fills: bool,
     /// Let the walled-in test's Q hold one lone attacker stone next to
     /// every other point of Q (a nakade on its vital point).
     nakade: bool,
@@ -531,6 +538,7 @@ impl<'a> Dfpn<'a> {
             seal_stack: Vec::new(),
             static_death: true,
             virtual_safety: true,
+            dead_fills: true,
             nakade: true,
             pos_cache: vec![PosEntry::default(); POS_CACHE_MIN],
             pos_taken: 0,
@@ -594,6 +602,13 @@ impl<'a> Dfpn<'a> {
     /// plain search).
     pub fn without_static_death(mut self) -> Self {
         self.static_death = false;
+        self
+    }
+
+    /// Keeps the defender's fills of a dead liberty among its moves
+    /// (tests check the rule against the search without it).
+    pub fn without_dead_fills(mut self) -> Self {
+        self.dead_fills = false;
         self
     }
 
