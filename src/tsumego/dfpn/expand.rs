@@ -176,6 +176,12 @@ impl Dfpn<'_> {
         let prob = self.prob;
         let def = Cell::stone(prob.defender);
         let att = Cell::stone(prob.attacker());
+        // The cheap tests first: an empty neighbour, a crucial point.
+        if b.neighbors(p).iter().any(|&q| b.cell(q) == Cell::Empty)
+            || prob.crucial.iter().any(|c| c.contains(&p))
+        {
+            return false;
+        }
         let mut own = None;
         for &q in b.neighbors(p).iter() {
             let cell = b.cell(q);
@@ -185,15 +191,11 @@ impl Dfpn<'_> {
                     return false;
                 }
                 own = Some(h);
-            } else if cell == att {
-                if !prob.safe_chain(b, q) {
-                    return false;
-                }
-            } else if cell != Cell::Border {
+            } else if cell == att && !prob.safe_chain(b, q) {
                 return false;
             }
         }
-        own.is_some() && !prob.crucial.iter().any(|c| c.contains(&p))
+        own.is_some()
     }
 
     /// True if, after the defender's `p` on `b`, the attacker's capture of
