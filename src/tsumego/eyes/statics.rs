@@ -252,10 +252,16 @@ impl Statics {
         {
             return Some(v);
         }
+        // The region game's vertices: at least the empty points and the
+        // defender's stones (the attacker's safe stones are left out).
+        let at_least = empties
+            + masks
+                .as_ref()
+                .map_or(0, |(_, m)| m.defender.count_ones() as usize);
         if several
             && closed
             && !prob.is_open()
-            && let Some(v) = self.region_game(prob, b, to_move, strict, empties)
+            && let Some(v) = self.region_game(prob, b, to_move, strict, empties, at_least)
         {
             return Some(v);
         }
@@ -702,6 +708,7 @@ impl Statics {
         to_move: Color,
         strict: bool,
         empties: usize,
+        at_least: usize,
     ) -> Option<Verdict> {
         // `ts_region_vertices = 0`: no region game.
         if self.region_caps.vertices == 0 {
@@ -709,7 +716,10 @@ impl Statics {
         }
         let att = Cell::stone(prob.attacker());
         let def = Cell::stone(prob.defender);
-        if empties > MAX_REGION_EMPTY {
+        let most = self.region_caps.vertices.min(local::MAX_V);
+        // Too many vertices, known before the safe chains are found (the
+        // count below gives no verdict either).
+        if empties > MAX_REGION_EMPTY || at_least > most {
             return None;
         }
         let mut safe = SafeChains::new(prob, b);
@@ -740,7 +750,7 @@ impl Statics {
             if c == att && safe.is_safe(p) {
                 continue;
             }
-            if sig.len() >= self.region_caps.vertices.min(local::MAX_V) {
+            if sig.len() >= most {
                 return None;
             }
             let walled = safe.walled(p);
