@@ -55,6 +55,10 @@ pub struct SolveOptions {
     pub level: u8,
     /// Interior nodes, summed over the searches of one answer.
     pub max_nodes: u64,
+    /// Time for one answer. With a time limit the local games of the
+    /// static evaluation run when a position is visited
+    /// ([`dfpn::Dfpn::with_lazy_games`]), which searches faster but
+    /// with more nodes.
     pub time: Option<Duration>,
     /// End lines early with the static evaluation of [`eyes`] (the
     /// default; off only to measure it).
@@ -125,7 +129,11 @@ impl Budget {
         let mut s = dfpn::Dfpn::new(prob, w, self.opts.level, regime, self.limits())
             .with_table(table)
             .with_check(self.opts.check)
-            .with_repetition(self.opts.repetition);
+            .with_repetition(self.opts.repetition)
+            // Under a time limit a second of search matters more than a
+            // node (docs/tsumego.md, *Local games when a position is
+            // visited*).
+            .with_lazy_games(self.opts.time.is_some());
         if !self.opts.statics {
             s = s.without_statics();
         }

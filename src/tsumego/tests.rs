@@ -644,6 +644,55 @@ fn the_dead_liberty_rule_changes_no_answer() {
     );
 }
 
+/// The local games run when a position is visited (lazy, as under a time
+/// limit) instead of when its parent is expanded: the same answers. On
+/// positions reached by random play inside generated regions, whoever
+/// moves first, in the plain game, the seki test and with external ko
+/// threats for either side, the lazy search and the eager one agree; and
+/// the lazy search ends lines on verdicts found at a visit in many of
+/// them.
+#[test]
+fn lazy_local_games_change_no_answer() {
+    let w = weights();
+    let limits = Limits::nodes(200_000);
+    let (mut compared, mut at_visits) = (0, 0);
+    with_stack(|| {
+        attacker_play(29, 3000, 8128, 16, |prob| {
+            let (att, def) = (prob.attacker(), prob.defender);
+            let regimes = [
+                Regime::PLAIN,
+                Regime::STRICT,
+                Regime::threats_for(att, MAX_KO_THREATS),
+                Regime::threats_for(def, 1),
+            ];
+            for regime in regimes {
+                for first in [att, def] {
+                    let lazy = dfpn::Dfpn::new(prob, &w, 1, regime, limits)
+                        .with_lazy_games(true)
+                        .solve(first);
+                    let eager = dfpn::Dfpn::new(prob, &w, 1, regime, limits).solve(first);
+                    assert_eq!(eager.counters.visit_verdicts, 0);
+                    if let (Some(a), Some(b)) = (lazy.win, eager.win) {
+                        compared += 1;
+                        at_visits += (lazy.counters.visit_verdicts > 0) as usize;
+                        assert_eq!(
+                            a,
+                            b,
+                            "{first:?} first, {regime:?}: {a} lazy, {b} eager:\n{}",
+                            prob.render()
+                        );
+                    }
+                }
+            }
+            compared < 1_000
+        });
+    });
+    assert!(
+        at_visits >= 200,
+        "verdicts at a visit in {at_visits} of {compared} searches"
+    );
+}
+
 /// The walled-in terminal test (the defender has no room left for two eyes
 /// or a seki) is checked against the search without it: on positions
 /// reached by random play inside generated regions, whenever the test

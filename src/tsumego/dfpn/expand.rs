@@ -380,7 +380,8 @@ impl Dfpn<'_> {
             // must still look.
             let mut static_life = false;
             if winner.is_none()
-                && let Some((w, unconditional)) = self.static_verdict(depth + 1, c.opponent())
+                && let Some((w, unconditional)) =
+                    self.static_verdict_with(depth + 1, c.opponent(), self.lazy_games)
             {
                 winner = Some(w);
                 if self.counting {

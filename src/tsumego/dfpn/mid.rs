@@ -41,6 +41,31 @@ impl Dfpn<'_> {
                 pathdep: false,
                 passes: false,
                 ko_free: false,
+                terminal: false,
+            };
+        }
+        // Lazy local games: the child's verdict, which its parent's
+        // expansion left to the visit. The root was never a child.
+        if self.lazy_games
+            && depth > 0
+            && let Some((w, unconditional)) = self.static_verdict(depth, c)
+        {
+            // A position the static evaluation ends is a terminal
+            // position, not a node, as when its parent evaluated it.
+            self.counters.nodes -= 1;
+            if self.counting {
+                self.counters.statics += 1;
+                self.counters.terminals += 1;
+                self.counters.visit_verdicts += 1;
+            }
+            let (phi, delta) = if w == c { (0, INF) } else { (INF, 0) };
+            return Outcome {
+                phi,
+                delta,
+                pathdep: false,
+                passes: w == self.prob.defender && !unconditional && !self.regime.strict,
+                ko_free: true,
+                terminal: true,
             };
         }
         let (mut kids, banned, ko_here) = self.expand(depth, c, last_pass, prev_alt, threats);
@@ -71,6 +96,7 @@ impl Dfpn<'_> {
                 pathdep: false,
                 passes: false,
                 ko_free: false,
+                terminal: false,
             };
         }
         self.count_leaves(depth, &kids, phi == 0, delta == 0);
@@ -103,6 +129,7 @@ impl Dfpn<'_> {
             pathdep,
             passes,
             ko_free,
+            terminal: false,
         }
     }
 
@@ -176,6 +203,7 @@ impl Dfpn<'_> {
         kk.pinned = out.pathdep && (cp == 0 || cd == 0);
         kk.passes = out.passes;
         kk.ko_free = out.ko_free;
+        kk.terminal |= out.terminal;
     }
 
     /// A resolved node's path dependence and passes (and, for a proof, the

@@ -155,6 +155,9 @@ pub struct Counters {
     /// Defender moves dropped as fills of a dead liberty (the pass does
     /// at least as well).
     pub dead_fills: u64,
+    /// Static verdicts of the local games found when a position was
+    /// visited ([`Dfpn::with_lazy_games`]).
+    pub visit_verdicts: u64,
 }
 
 impl std::ops::AddAssign for Counters {
@@ -171,6 +174,7 @@ impl std::ops::AddAssign for Counters {
         self.checked_walled_in += o.checked_walled_in;
         self.tt_hits += o.tt_hits;
         self.dead_fills += o.dead_fills;
+        self.visit_verdicts += o.visit_verdicts;
     }
 }
 
@@ -251,6 +255,8 @@ struct Outcome {
     passes: bool,
     /// See [`Entry::ko_free`].
     ko_free: bool,
+    /// Ended by the static evaluation when visited (lazy statics).
+    terminal: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -388,6 +394,10 @@ pub struct Dfpn<'a> {
     /// Drop the defender's fills of a dead liberty
     /// ([`Dfpn::fills_dead_liberty`]; tests turn it off to check it).
     dead_fills: bool,
+    /// Run the static evaluation's local games on a position when it is
+    /// first visited, not when its parent is expanded
+    /// ([`Dfpn::with_lazy_games`]).
+    lazy_games: bool,
     /// Let the walled-in test's Q hold one lone attacker stone next to
     /// every other point of Q (a nakade on its vital point).
     nakade: bool,
@@ -437,7 +447,8 @@ struct PosEntry {
     benson: u8,
     /// The static evaluation by side to move (`Color::index`): 0 not known
     /// yet, 1 defender (may be seki), 2 defender (unconditional), 3
-    /// attacker, 4 no verdict.
+    /// attacker, 4 no verdict, 5 no verdict without the local games (not
+    /// run yet: [`Dfpn::with_lazy_games`]).
     statics: [u8; 2],
     /// [`Dfpn::closed_at`]: 0 not known yet, 1 open, 2 closed.
     closed: u8,
@@ -539,6 +550,7 @@ impl<'a> Dfpn<'a> {
             static_death: true,
             virtual_safety: true,
             dead_fills: true,
+            lazy_games: false,
             nakade: true,
             pos_cache: vec![PosEntry::default(); POS_CACHE_MIN],
             pos_taken: 0,
@@ -602,6 +614,20 @@ impl<'a> Dfpn<'a> {
     /// plain search).
     pub fn without_static_death(mut self) -> Self {
         self.static_death = false;
+        self
+    }
+
+    /// Runs the local games of the static evaluation (the one-chain and
+    /// the region game) on a position when the search first visits it,
+    /// instead of on every child when its parent is expanded (the
+    /// eye-space rule still runs then). A position they end is a terminal
+    /// position, not a node. Fewer positions are evaluated, so a second
+    /// of search goes further, but a parent no longer sees a child's
+    /// local verdict before choosing, so more nodes are searched: the
+    /// solver uses it when a time limit binds (docs/tsumego.md, *Local
+    /// games when a position is visited*).
+    pub fn with_lazy_games(mut self, on: bool) -> Self {
+        self.lazy_games = on;
         self
     }
 
@@ -774,6 +800,8 @@ impl<'a> Dfpn<'a> {
     /// the loser's first proven reply, until a terminal position.
     fn main_line(&mut self, to_move: Color, max_len: usize) -> Vec<(Color, Move)> {
         self.counting = false;
+        // Every child's verdict is needed to read the line back.
+        let lazy = std::mem::replace(&mut self.lazy_games, false);
         let mut line = Vec::new();
         let mut c = to_move;
         let mut last_pass = false;
@@ -813,6 +841,7 @@ impl<'a> Dfpn<'a> {
             c = c.opponent();
         }
         self.counting = true;
+        self.lazy_games = lazy;
         line
     }
 }

@@ -279,7 +279,7 @@ impl Dfpn<'_> {
         if e.key != key {
             return (false, false);
         }
-        (e.benson == 1, e.statics.contains(&4))
+        (e.benson == 1, e.statics.iter().any(|&v| v >= 4))
     }
 
     /// The position cache's slot for the position at `depth`, cleared for
@@ -488,6 +488,17 @@ impl Dfpn<'_> {
     /// for a defender win whether it is unconditional life. Cached by
     /// position key.
     pub(super) fn static_verdict(&mut self, depth: usize, to_move: Color) -> Option<(Color, bool)> {
+        self.static_verdict_with(depth, to_move, false)
+    }
+
+    /// [`Self::static_verdict`], without the local games when `no_games`
+    /// (cached apart: a later call with them evaluates again).
+    pub(super) fn static_verdict_with(
+        &mut self,
+        depth: usize,
+        to_move: Color,
+        no_games: bool,
+    ) -> Option<(Color, bool)> {
         if !self.use_statics {
             return None;
         }
@@ -499,7 +510,8 @@ impl Dfpn<'_> {
         let slot = self.pos_slot(depth);
         let side = to_move.index();
         let v = match self.pos_cache[slot].statics[side] {
-            0 => {
+            5 if no_games => 5,
+            0 | 5 => {
                 let before = self.statics.work;
                 let closed = self.closed_at(depth);
                 let b = &self.boards[depth];
@@ -510,6 +522,7 @@ impl Dfpn<'_> {
                 let known = Known {
                     masks: prob.bits.as_ref().map(|_| self.masks[depth]),
                     fill,
+                    no_games,
                 };
                 let w = self
                     .statics
@@ -518,6 +531,7 @@ impl Dfpn<'_> {
                     self.counters.static_work += self.statics.work - before;
                 }
                 let v = match w {
+                    None if no_games => 5,
                     None => 4,
                     Some(v) if v.winner == prob.defender => 1 + v.unconditional as u8,
                     Some(_) => 3,

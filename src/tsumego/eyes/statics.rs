@@ -158,6 +158,8 @@ pub struct Known {
     /// captured nothing, and the eye-space rule gave no verdict before it
     /// (`Statics::fill_keeps_no_area_verdict`).
     pub fill: Option<Point>,
+    /// Leave the local games out (the eye-space rule only).
+    pub no_games: bool,
 }
 
 /// Reusable buffers and the work done (local-game positions searched).
@@ -248,6 +250,7 @@ impl Statics {
         if any
             && !several
             && closed
+            && !known.no_games
             && let Some(v) = self.one_chain(prob, b, to_move, strict, empties)
         {
             return Some(v);
@@ -261,6 +264,7 @@ impl Statics {
         if several
             && closed
             && !prob.is_open()
+            && !known.no_games
             && let Some(v) = self.region_game(prob, b, to_move, strict, empties, at_least)
         {
             return Some(v);

@@ -34,7 +34,10 @@ pub struct SolveArgs {
     /// Node limit per side moving first; beyond it the answer is unknown.
     #[arg(long, default_value_t = tengen::tsumego::DEFAULT_MAX_NODES, value_name = "N")]
     pub max_nodes: u64,
-    /// Time limit per side moving first, in seconds.
+    /// Time limit per side moving first, in seconds. With it the local
+    /// games of the static evaluation run when the search visits a
+    /// position, not on every child at expansion: more answers within the
+    /// time, with more nodes (docs/tsumego.md)
     #[arg(long, value_name = "SECS")]
     pub time: Option<f64>,
     /// Largest region (points) accepted for a problem.
