@@ -41,31 +41,6 @@ impl Dfpn<'_> {
                 pathdep: false,
                 passes: false,
                 ko_free: false,
-                terminal: false,
-            };
-        }
-        // Lazy local games: the child's verdict, which its parent's
-        // expansion left to the visit. The root was never a child.
-        if self.lazy_games
-            && depth > 0
-            && let Some((w, unconditional)) = self.static_verdict(depth, c)
-        {
-            // A position the static evaluation ends is a terminal
-            // position, not a node, as when its parent evaluated it.
-            self.counters.nodes -= 1;
-            if self.counting {
-                self.counters.statics += 1;
-                self.counters.terminals += 1;
-                self.counters.visit_verdicts += 1;
-            }
-            let (phi, delta) = if w == c { (0, INF) } else { (INF, 0) };
-            return Outcome {
-                phi,
-                delta,
-                pathdep: false,
-                passes: w == self.prob.defender && !unconditional && !self.regime.strict,
-                ko_free: true,
-                terminal: true,
             };
         }
         let (mut kids, banned, ko_here) = self.expand(depth, c, last_pass, prev_alt, threats);
@@ -96,7 +71,6 @@ impl Dfpn<'_> {
                 pathdep: false,
                 passes: false,
                 ko_free: false,
-                terminal: false,
             };
         }
         self.count_leaves(depth, &kids, phi == 0, delta == 0);
@@ -129,7 +103,6 @@ impl Dfpn<'_> {
             pathdep,
             passes,
             ko_free,
-            terminal: false,
         }
     }
 
@@ -172,6 +145,28 @@ impl Dfpn<'_> {
             .find(|&(i, k)| i != best && k.mv.is_some())
             .and_then(|(_, k)| k.mv);
         self.play_into(depth, k.mv, c, k.ko_exempt);
+        // Lazy local games ([`Self::with_lazy_games`]): the verdict the
+        // expansion left to the visit, for a child reached by a move (the
+        // expansion evaluates only those). A position it ends is terminal,
+        // as if the expansion had found it: a leaf, not a node.
+        if self.lazy_games
+            && k.mv.is_some()
+            && let Some((w, unconditional)) = self.static_verdict(depth + 1, c.opponent())
+        {
+            if self.counting {
+                self.counters.statics += 1;
+                self.counters.terminals += 1;
+                self.counters.visit_verdicts += 1;
+            }
+            let kk = &mut kids[best];
+            // Values for the child's side to move (the opponent).
+            (kk.phi, kk.delta) = if w == c { (INF, 0) } else { (0, INF) };
+            kk.terminal = true;
+            kk.winner = Some(w);
+            kk.passes = w == self.prob.defender && !unconditional && !self.regime.strict;
+            kk.ko_free = true;
+            return;
+        }
         self.path.push(k.rep);
         let floor = self.floor;
         if k.ko_exempt {
@@ -203,7 +198,6 @@ impl Dfpn<'_> {
         kk.pinned = out.pathdep && (cp == 0 || cd == 0);
         kk.passes = out.passes;
         kk.ko_free = out.ko_free;
-        kk.terminal |= out.terminal;
     }
 
     /// A resolved node's path dependence and passes (and, for a proof, the

@@ -255,8 +255,6 @@ struct Outcome {
     passes: bool,
     /// See [`Entry::ko_free`].
     ko_free: bool,
-    /// Ended by the static evaluation when visited (lazy statics).
-    terminal: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -624,7 +622,7 @@ impl<'a> Dfpn<'a> {
     /// position, not a node. Fewer positions are evaluated, so a second
     /// of search goes further, but a parent no longer sees a child's
     /// local verdict before choosing, so more nodes are searched: the
-    /// solver uses it when a time limit binds (docs/tsumego.md, *Local
+    /// solver uses it when a time limit is set (docs/tsumego.md, *Local
     /// games when a position is visited*).
     pub fn with_lazy_games(mut self, on: bool) -> Self {
         self.lazy_games = on;
