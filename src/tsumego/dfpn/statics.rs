@@ -509,7 +509,8 @@ impl Dfpn<'_> {
         }
         let slot = self.pos_slot(depth);
         let side = to_move.index();
-        let v = match self.pos_cache[slot].statics[side] {
+        let cached = self.pos_cache[slot].statics[side];
+        let v = match cached {
             5 if no_games => 5,
             0 | 5 => {
                 let before = self.statics.work;
@@ -523,6 +524,8 @@ impl Dfpn<'_> {
                     masks: prob.bits.as_ref().map(|_| self.masks[depth]),
                     fill,
                     no_games,
+                    // Value 5: the rule found nothing here before.
+                    games_only: cached == 5,
                 };
                 let w = self
                     .statics

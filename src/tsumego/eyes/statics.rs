@@ -160,6 +160,9 @@ pub struct Known {
     pub fill: Option<Point>,
     /// Leave the local games out (the eye-space rule only).
     pub no_games: bool,
+    /// The eye-space rule is known to give no verdict here (an earlier
+    /// call with `no_games` found none): only the local games run.
+    pub games_only: bool,
 }
 
 /// Reusable buffers and the work done (local-game positions searched).
@@ -268,6 +271,9 @@ impl Statics {
             && let Some(v) = self.region_game(prob, b, to_move, strict, empties, at_least)
         {
             return Some(v);
+        }
+        if known.games_only {
+            return None;
         }
         let lives = match masks {
             Some((bits, _)) => {
