@@ -3,6 +3,7 @@
 
 mod cli;
 mod cmd;
+mod huge;
 mod options;
 
 use std::process::ExitCode;
@@ -10,6 +11,9 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use cli::{Cli, Commands};
+
+#[global_allocator]
+static ALLOC: huge::HugePages = huge::HugePages;
 
 /// Output cut short by the reader (`tengen weights --defaults | head -3`)
 /// ends the program quietly with status 141, as a Unix tool killed by
