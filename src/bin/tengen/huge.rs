@@ -1,14 +1,14 @@
 //! Transparent huge pages for the large tables.
 //!
-//! The solver's transposition table and position cache, and the search
-//! tree, span up to hundreds of megabytes read at random, where reads
-//! often miss the TLB (a profile of the solver stalls right after the
-//! prefetch of a position-cache slot). Linux backs memory with 2 MiB
-//! pages only where asked
-//! (`/sys/kernel/mm/transparent_hugepage/enabled` is `madvise` on Debian):
-//! this allocator asks, with `madvise(MADV_HUGEPAGE)`, for every block of
-//! at least [`MIN`] bytes. Small blocks and other systems are left as the
-//! system allocator gives them. Measured in docs/tsumego.md (*Huge
+//! The solver's transposition table and position cache span up to
+//! hundreds of megabytes read at random, where reads often miss the TLB
+//! (a profile of the solver stalls right after the prefetch of a
+//! position-cache slot). Linux backs memory with 2 MiB pages only where
+//! asked (`/sys/kernel/mm/transparent_hugepage/enabled` is `madvise` on
+//! Debian): this allocator asks, with `madvise(MADV_HUGEPAGE)`, for every
+//! block of at least [`MIN`] bytes. Smaller blocks (among them the
+//! playing search's 2.25 MiB tree chunks) and other systems are left as
+//! the system allocator gives them. Measured in docs/tsumego.md (*Huge
 //! pages*).
 
 use std::alloc::{GlobalAlloc, Layout, System};
