@@ -19,20 +19,30 @@ const MIN: usize = 8 << 20;
 /// The system allocator, advising large blocks to use huge pages.
 pub struct HugePages;
 
+/// The size of a huge page.
+const HUGE: usize = 2 << 20;
+
+/// The whole huge pages inside the block of `size` bytes at address `p`,
+/// as `[start, end)`, when the block is large enough to be advised and
+/// holds at least one.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
+fn huge_range(p: usize, size: usize) -> Option<(usize, usize)> {
+    if p == 0 || size < MIN {
+        return None;
+    }
+    let start = p.div_ceil(HUGE) * HUGE;
+    let end = (p + size) / HUGE * HUGE;
+    (end > start).then_some((start, end))
+}
+
 #[cfg(target_os = "linux")]
 fn advise(p: *mut u8, size: usize) {
-    const HUGE: usize = 2 << 20;
-    if p.is_null() || size < MIN {
-        return;
-    }
-    // The whole 2 MiB pages inside the block.
-    let start = (p as usize).div_ceil(HUGE) * HUGE;
-    let end = (p as usize + size) / HUGE * HUGE;
-    if end > start {
+    if let Some((start, end)) = huge_range(p as usize, size) {
         // SAFETY: [start, end) lies inside the block the system allocator
-        // just returned (start >= p, end <= p + size), and MADV_HUGEPAGE
-        // only advises the kernel: it changes no content and no mapping
-        // the program sees. A failure (a kernel without THP) is harmless.
+        // just returned (`huge_range`: start >= p, end <= p + size), and
+        // MADV_HUGEPAGE only advises the kernel: it changes no content
+        // and no mapping the program sees. A failure (a kernel without
+        // THP) is harmless.
         unsafe {
             libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
         }
@@ -69,5 +79,30 @@ unsafe impl GlobalAlloc for HugePages {
         let p = unsafe { System.realloc(ptr, layout, new_size) };
         advise(p, new_size);
         p
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The advised range is whole huge pages, inside the block.
+    #[test]
+    fn the_advised_range_stays_inside_the_block() {
+        // Too small, null, or no whole page inside: nothing.
+        assert_eq!(huge_range(HUGE, MIN - 1), None);
+        assert_eq!(huge_range(0, 64 << 20), None);
+        // Aligned at both ends: the whole block.
+        assert_eq!(huge_range(HUGE, MIN), Some((HUGE, HUGE + MIN)));
+        // Unaligned (a malloc header before the data): the pages inside.
+        for p in [HUGE + 16, 5 * HUGE - 1, 7 * HUGE + 4096] {
+            for size in [MIN, MIN + 1, MIN + HUGE - 1, 3 * MIN + 123] {
+                let (start, end) = huge_range(p, size).expect("a block of 8 MiB holds whole pages");
+                assert!(start >= p && end <= p + size, "{p} {size}: {start}..{end}");
+                assert_eq!((start % HUGE, end % HUGE), (0, 0));
+                // No whole page is left out at either end.
+                assert!(start - p < HUGE && p + size - end < HUGE);
+            }
+        }
     }
 }
