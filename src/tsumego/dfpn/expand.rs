@@ -519,9 +519,28 @@ impl Dfpn<'_> {
                 kid.ko_free = ko_free;
                 // The other regime's proof may have used two passes.
                 kid.passes = true;
-            } else if deep > 0 {
-                kid.phi = (kid.phi + deep).min(INF - 1);
-                kid.delta = (kid.delta + deep).min(INF - 1);
+            } else {
+                if deep > 0 {
+                    kid.phi = (kid.phi + deep).min(INF - 1);
+                    kid.delta = (kid.delta + deep).min(INF - 1);
+                }
+                // The seki test tries the plain search's line first where
+                // that result does not carry over (a life that may be a
+                // seki): the number that favours the same winner starts at
+                // 1. Threat counts get no such hint: the answers of a ko
+                // flip with them, and hints there cost answers.
+                if self.regime.strict
+                    && let Some(won) = self.tt.plain_hint_for_strict(kid.key)
+                {
+                    if self.counting {
+                        self.counters.strict_hints += 1;
+                    }
+                    if won {
+                        kid.phi = 1;
+                    } else {
+                        kid.delta = 1;
+                    }
+                }
             }
             kids.push(kid);
         }

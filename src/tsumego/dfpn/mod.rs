@@ -158,6 +158,9 @@ pub struct Counters {
     /// Static verdicts of the local games found when a position was
     /// visited ([`Dfpn::with_lazy_games`]).
     pub visit_verdicts: u64,
+    /// Children of the seki test started from the plain search's result
+    /// as a hint: a life there that may be a seki, tried first.
+    pub strict_hints: u64,
 }
 
 impl std::ops::AddAssign for Counters {
@@ -175,6 +178,7 @@ impl std::ops::AddAssign for Counters {
         self.tt_hits += o.tt_hits;
         self.dead_fills += o.dead_fills;
         self.visit_verdicts += o.visit_verdicts;
+        self.strict_hints += o.strict_hints;
     }
 }
 

@@ -99,6 +99,24 @@ impl TransTable {
         })
     }
 
+    /// The plain search's result for a position of the seki test (key
+    /// `key`, with `STRICT_KEY`) when [`TransTable::plain_result_for_strict`]
+    /// cannot carry it over (a win of the defender that may rest on two
+    /// passes): whether the side to move won there. Only a hint: the seki
+    /// test starts such a child with the number that favours the same
+    /// winner at 1, so it tries the plain search's line first; where that
+    /// line is a seki the search finds it all the same.
+    pub(super) fn plain_hint_for_strict(&self, key: u64) -> Option<bool> {
+        let e = self.map.get(&(key ^ STRICT_KEY))?;
+        if e.phi == 0 {
+            Some(true)
+        } else if e.delta == 0 {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// Records that a search with `threats` at its root stores entries
     /// with any counts up to those.
     pub(super) fn note_regime(&mut self, threats: [u8; 2]) {

@@ -345,20 +345,22 @@ fn the_logarithm_table_gives_the_same_bits_as_computing_it() {
 /// The seki test reads the plain search's results from the shared table:
 /// the attacker's wins, and the defender's wins whose proofs never rested
 /// on two passes. On positions reached by random play in generated
-/// problems of 8 to 16 points (591 comparisons, 58 of them seki; reading
-/// the defender's wins that did rest on two passes fails the test),
-/// wherever the plain search finds a life that may be a seki,
-/// the seki test after it answers as a seki test with an empty table
-/// (with and without the static evaluation, whose lives that may be seki
-/// also count as resting on two passes).
+/// problems of 8 to 16 points (592 comparisons, 58 of them seki, 246
+/// steered by hints; reading the defender's wins that did rest on two
+/// passes fails the test), wherever the plain search finds a life that
+/// may be a seki, the seki test after it answers as a seki test with an
+/// empty table (with and without the static evaluation, whose lives that
+/// may be seki also count as resting on two passes), though the plain
+/// search's lives that may be seki steer it as hints.
 #[test]
 fn the_seki_test_reading_the_plain_search_answers_as_a_fresh_one() {
     use crate::tsumego::tests::random_play_in;
     let w = OrderWeights::new(&Weights::default());
     let limits = Limits::nodes(20_000);
-    // Compared, of them seki (the attacker wins the seki test), and those
-    // where the shared table saved nodes.
-    let (mut compared, mut seki, mut saved) = (0, 0, 0);
+    // Compared, of them seki (the attacker wins the seki test), those
+    // where the shared table saved nodes, and those where the plain
+    // search's results steered the seki test as hints.
+    let (mut compared, mut seki, mut saved, mut hinted) = (0, 0, 0, 0);
     random_play_in(2030, 400, 8, 16, |prob, b| {
         let mut at = prob.clone();
         at.board = b.clone();
@@ -389,11 +391,14 @@ fn the_seki_test_reading_the_plain_search_answers_as_a_fresh_one() {
                 compared += 1;
                 seki += (fw != (mover == prob.defender)) as usize;
                 saved += (k.counters.nodes < f.counters.nodes) as usize;
+                hinted += (k.counters.strict_hints > 0) as usize;
+                assert_eq!(f.counters.strict_hints, 0);
             }
         }
     });
     assert!(
-        compared >= 400 && seki >= 30 && saved >= 150,
-        "too few cases: {compared} compared, {seki} seki, {saved} with nodes saved"
+        compared >= 400 && seki >= 30 && saved >= 150 && hinted >= 100,
+        "too few cases: {compared} compared, {seki} seki, {saved} with nodes saved, \
+         {hinted} steered by hints"
     );
 }
