@@ -1,6 +1,7 @@
 //! Expansion: the children of a node in move order with their initial
 //! proof numbers, and the boards of the path.
 
+use super::table::FromOther;
 use super::*;
 
 impl Dfpn<'_> {
@@ -505,40 +506,46 @@ impl Dfpn<'_> {
                 kid.delta = e.delta;
                 kid.passes = e.passes;
                 kid.ko_free = e.ko_free;
-            } else if let Some((phi, delta, ko_free)) = if self.regime.strict {
-                self.tt
-                    .plain_result_for_strict(kid.key, c.opponent(), prob.attacker())
             } else {
-                self.tt.dominated(kid.key, kid.threats, c.opponent())
-            } {
-                if self.counting {
-                    self.counters.tt_hits += 1;
-                }
-                kid.phi = phi;
-                kid.delta = delta;
-                kid.ko_free = ko_free;
-                // The other regime's proof may have used two passes.
-                kid.passes = true;
-            } else {
-                if deep > 0 {
-                    kid.phi = (kid.phi + deep).min(INF - 1);
-                    kid.delta = (kid.delta + deep).min(INF - 1);
-                }
-                // The seki test tries the plain search's line first where
-                // that result does not carry over (a life that may be a
-                // seki): the number that favours the same winner starts at
-                // 1. Threat counts get no such hint: the answers of a ko
-                // flip with them, and hints there cost answers.
-                if self.regime.strict
-                    && let Some(won) = self.tt.plain_hint_for_strict(kid.key)
-                {
-                    if self.counting {
-                        self.counters.strict_hints += 1;
+                let other = if self.regime.strict {
+                    self.tt
+                        .plain_result_for_strict(kid.key, c.opponent(), prob.attacker())
+                } else {
+                    self.tt
+                        .dominated(kid.key, kid.threats, c.opponent())
+                        .map(FromOther::Carries)
+                };
+                match other {
+                    Some(FromOther::Carries((phi, delta, ko_free))) => {
+                        if self.counting {
+                            self.counters.tt_hits += 1;
+                        }
+                        kid.phi = phi;
+                        kid.delta = delta;
+                        kid.ko_free = ko_free;
+                        // The other regime's proof may have used two passes.
+                        kid.passes = true;
                     }
-                    if won {
-                        kid.phi = 1;
-                    } else {
-                        kid.delta = 1;
+                    hint => {
+                        if deep > 0 {
+                            kid.phi = (kid.phi + deep).min(INF - 1);
+                            kid.delta = (kid.delta + deep).min(INF - 1);
+                        }
+                        // The seki test tries the plain search's line first
+                        // where that result does not carry over (a life
+                        // that may be a seki). Threat counts get no such
+                        // hint: the answers of a ko flip with them, and
+                        // hints there cost answers.
+                        if let Some(FromOther::Hint(won)) = hint {
+                            if self.counting {
+                                self.counters.strict_hints += 1;
+                            }
+                            if won {
+                                kid.phi = 1;
+                            } else {
+                                kid.delta = 1;
+                            }
+                        }
                     }
                 }
             }

@@ -3,6 +3,21 @@
 
 use super::*;
 
+/// What an entry stored by another regime of the same answer tells a
+/// child that has none of its own.
+pub(super) enum FromOther {
+    /// A proof or disproof that holds here: φ, δ and whether it is
+    /// ko-free.
+    Carries((u64, u64, bool)),
+    /// A result that does not carry over (the plain search's win of the
+    /// defender that may rest on two passes, read by the seki test):
+    /// whether the side to move won there. The seki test starts such a
+    /// child with the number that favours the same winner at 1, so it
+    /// tries that line first; where the line is a seki the search finds
+    /// it all the same.
+    Hint(bool),
+}
+
 /// The transposition table of one problem (not the best-move
 /// [`crate::table::Table`]): kept across the searches of
 /// one side moving first (plain, ko-threat screens, seki test), whose keys
@@ -61,60 +76,38 @@ impl TransTable {
         None
     }
 
-    /// A result read from the plain search's entry for a position of the
-    /// seki test (key `key`, with `STRICT_KEY`). The seki test only takes
-    /// wins away from the defender (two passes no longer save it), so
-    /// what the attacker wins in the plain search, it wins in the seki
-    /// test too; and a win of the defender whose proof never rested on
-    /// two passes (the entry's `passes`: no line of it ended in two
-    /// passes or in a static life that may be a seki) is unconditional
-    /// life, a win in the seki test as well.
+    /// What the plain search's entry for a position of the seki test (key
+    /// `key`, with `STRICT_KEY`) tells it, in one probe. The seki test only
+    /// takes wins away from the defender (two passes no longer save it),
+    /// so what the attacker wins in the plain search, it wins in the seki
+    /// test too; and a win of the defender whose proof never rested on two
+    /// passes (the entry's `passes`: no line of it ended in two passes or
+    /// in a static life that may be a seki) is unconditional life, a win
+    /// in the seki test as well: both carry over. A win of the defender
+    /// that may rest on two passes does not; it is only a hint
+    /// ([`FromOther::Hint`]).
     pub(super) fn plain_result_for_strict(
         &self,
         key: u64,
         to_move: Color,
         attacker: Color,
-    ) -> Option<(u64, u64, bool)> {
+    ) -> Option<FromOther> {
         let e = self.map.get(&(key ^ STRICT_KEY))?;
         let mover_wins = e.phi == 0;
         let mover_loses = e.delta == 0;
-        let attacker_wins = if to_move == attacker {
-            mover_wins
-        } else {
-            mover_loses
-        };
-        let defender_wins = !e.passes
-            && if to_move == attacker {
-                mover_loses
-            } else {
-                mover_wins
-            };
-        if !(attacker_wins || defender_wins) {
+        if !(mover_wins || mover_loses) {
             return None;
         }
-        Some(if mover_wins {
+        // The defender's win that may rest on two passes.
+        let defender_wins = mover_wins == (to_move != attacker);
+        if defender_wins && e.passes {
+            return Some(FromOther::Hint(mover_wins));
+        }
+        Some(FromOther::Carries(if mover_wins {
             (0, INF, false)
         } else {
             (INF, 0, false)
-        })
-    }
-
-    /// The plain search's result for a position of the seki test (key
-    /// `key`, with `STRICT_KEY`) when [`TransTable::plain_result_for_strict`]
-    /// cannot carry it over (a win of the defender that may rest on two
-    /// passes): whether the side to move won there. Only a hint: the seki
-    /// test starts such a child with the number that favours the same
-    /// winner at 1, so it tries the plain search's line first; where that
-    /// line is a seki the search finds it all the same.
-    pub(super) fn plain_hint_for_strict(&self, key: u64) -> Option<bool> {
-        let e = self.map.get(&(key ^ STRICT_KEY))?;
-        if e.phi == 0 {
-            Some(true)
-        } else if e.delta == 0 {
-            Some(false)
-        } else {
-            None
-        }
+        }))
     }
 
     /// Records that a search with `threats` at its root stores entries
