@@ -98,6 +98,11 @@ struct Budget {
     /// plain result, the threat searches place the ko type), so the answer
     /// carries the hint if any did ([`OwlAnswer::superko`]).
     superko: bool,
+    /// The position caches and local games' memos of the searches run so
+    /// far, by the seki test's strictness (the static values differ
+    /// between the two): each search starts from what the earlier ones of
+    /// its kind evaluated.
+    caches: [Option<dfpn::StaticCache>; 2],
 }
 
 impl Budget {
@@ -108,6 +113,7 @@ impl Budget {
             used: Counters::default(),
             table: dfpn::TransTable::default(),
             superko: false,
+            caches: [None, None],
         }
     }
 
@@ -137,8 +143,12 @@ impl Budget {
         if !self.opts.statics {
             s = s.without_statics();
         }
+        if let Some(c) = self.caches[regime.strict as usize].take() {
+            s = s.with_static_cache(c);
+        }
         let proof = s.solve(to_move);
         self.table = s.take_table();
+        self.caches[regime.strict as usize] = Some(s.take_static_cache());
         self.used += proof.counters;
         self.superko |= proof.superko;
         proof

@@ -462,6 +462,29 @@ struct PosEntry {
     distances: [u8; 2],
 }
 
+/// What one search's terminal tests and static evaluation found, handed
+/// to the next search of the same problem ([`Dfpn::take_static_cache`]).
+#[derive(Default)]
+pub struct StaticCache {
+    made_for: Option<StaticRules>,
+    pos_cache: Vec<PosEntry>,
+    pos_taken: usize,
+    statics: Statics,
+}
+
+/// See [`Dfpn::static_rules`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct StaticRules {
+    /// The problem: its stones' hash, its region's size and its crucial
+    /// points.
+    prob: (u64, usize, u64),
+    level: u8,
+    strict: bool,
+    repetition: Repetition,
+    switches: [bool; 6],
+    region: crate::tsumego::eyes::RegionCaps,
+}
+
 /// Slots of the position cache at the start of a search (1 MiB).
 const POS_CACHE_MIN: usize = 1 << 16;
 /// The most slots the position cache grows to (32 MiB).
@@ -610,6 +633,60 @@ impl<'a> Dfpn<'a> {
     /// The table, for the next search of the same problem.
     pub fn take_table(&mut self) -> TransTable {
         std::mem::take(&mut self.tt)
+    }
+
+    /// Starts from the position cache and the local games' memos of an
+    /// earlier search of the same problem ([`Dfpn::take_static_cache`]),
+    /// so that this search does not evaluate again the positions that one
+    /// met. What they hold depends on the position alone under the rules
+    /// and switches they were made with, so a cache made under others
+    /// (another regime's strictness, level, weights or test switch) is
+    /// dropped: the search then starts afresh.
+    pub fn with_static_cache(mut self, mut cache: StaticCache) -> Self {
+        if cache.made_for == Some(self.static_rules()) {
+            std::mem::swap(&mut self.pos_cache, &mut cache.pos_cache);
+            self.pos_taken = cache.pos_taken;
+            self.statics = std::mem::take(&mut cache.statics);
+        }
+        self
+    }
+
+    /// The position cache and the local games' memos, for the next search
+    /// of the same problem ([`Dfpn::with_static_cache`]).
+    pub fn take_static_cache(&mut self) -> StaticCache {
+        StaticCache {
+            made_for: Some(self.static_rules()),
+            // A search that goes on after this keeps a cache of one slot.
+            pos_cache: std::mem::replace(&mut self.pos_cache, vec![PosEntry::default(); 1]),
+            pos_taken: std::mem::take(&mut self.pos_taken),
+            statics: std::mem::take(&mut self.statics),
+        }
+    }
+
+    /// Everything besides the position that the position cache's and the
+    /// static evaluation's values depend on.
+    fn static_rules(&self) -> StaticRules {
+        StaticRules {
+            prob: (
+                self.prob.board.hash(),
+                self.prob.region.len(),
+                self.crucial
+                    .iter()
+                    .fold(0, |h, p| h.rotate_left(9) ^ p.idx() as u64),
+            ),
+            level: self.level,
+            strict: self.regime.strict,
+            repetition: self.repetition,
+            switches: [
+                self.use_statics,
+                self.static_death,
+                self.virtual_safety,
+                self.dead_fills,
+                self.lazy_games,
+                self.nakade,
+            ],
+            region: self.statics.region_caps,
+        }
     }
 
     /// Turns the walled-in terminal test off (tests check it against the

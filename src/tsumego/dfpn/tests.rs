@@ -402,3 +402,66 @@ fn the_seki_test_reading_the_plain_search_answers_as_a_fresh_one() {
          {hinted} steered by hints"
     );
 }
+
+/// A search that starts from an earlier search's position cache and
+/// local games' memos ([`Dfpn::with_static_cache`]) answers as a fresh
+/// one, and evaluates fewer positions; a seki test does not take the
+/// cache of a plain search (its rules differ) and runs as a fresh one.
+/// (The eye spaces' verdicts are also cached for the whole process, so
+/// the fresh searches run last, with that cache at least as full, and
+/// the work they do is not compared where the cache is dropped.)
+#[test]
+fn a_search_that_takes_an_earlier_static_cache_answers_as_a_fresh_one() {
+    use crate::tsumego::tests::random_play_in;
+    let w = OrderWeights::new(&Weights::default());
+    let limits = Limits::nodes(20_000);
+    let (mut compared, mut saved) = (0, 0);
+    random_play_in(2031, 300, 8, 16, |prob, b| {
+        let mut at = prob.clone();
+        at.board = b.clone();
+        let search = |regime: Regime| Dfpn::new(&at, &w, 1, regime, limits);
+        for mover in [prob.attacker(), prob.defender] {
+            // The plain search is deterministic: each run leaves the same
+            // cache.
+            let plain_cache = || {
+                let mut plain = search(Regime::PLAIN);
+                plain.solve(mover);
+                plain.take_static_cache()
+            };
+            for threats in [
+                Regime::threats_for(mover, 1),
+                Regime::threats_for(mover.opponent(), 2),
+            ] {
+                let k = search(threats)
+                    .with_static_cache(plain_cache())
+                    .solve(mover);
+                let fresh = search(threats).solve(mover);
+                if let (Some(kw), Some(fw)) = (k.win, fresh.win) {
+                    assert_eq!(kw, fw, "{mover:?} first, {threats:?}:\n{}", b.render());
+                    compared += 1;
+                    saved += (k.counters.static_work < fresh.counters.static_work) as usize;
+                }
+            }
+            // Another strictness: the cache is dropped.
+            let dropped = search(Regime::STRICT)
+                .with_static_cache(plain_cache())
+                .solve(mover);
+            let fresh = search(Regime::STRICT).solve(mover);
+            let but_work = |c: Counters| Counters {
+                static_work: 0,
+                ..c
+            };
+            assert_eq!(
+                but_work(dropped.counters),
+                but_work(fresh.counters),
+                "{mover:?} first:\n{}",
+                b.render()
+            );
+            assert_eq!(dropped.win, fresh.win);
+        }
+    });
+    assert!(
+        compared >= 5_000 && saved >= 1_000,
+        "too few cases: {compared} compared, {saved} with work saved"
+    );
+}
