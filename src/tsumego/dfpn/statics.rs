@@ -260,12 +260,17 @@ impl Dfpn<'_> {
         if self.pos_taken < n / 4 || n >= POS_CACHE_MAX {
             return;
         }
-        let mut grown = vec![PosEntry::default(); 2 * n];
-        // Empty slots hold key 0 (no position's: see `BENSON_SALT`).
-        for e in self.pos_cache.iter().filter(|e| e.key != 0) {
-            grown[(e.key as usize) & (2 * n - 1)] = *e;
+        // In place: the upper half is new, empty slots (key 0, no
+        // position's: see `BENSON_SALT`), in memory an earlier search on
+        // this thread may have touched already ([`pooled_pos_cache`]), and
+        // an entry of slot `i` whose key has bit `n` set moves up by `n`.
+        self.pos_cache.resize(2 * n, PosEntry::default());
+        let (low, high) = self.pos_cache.split_at_mut(n);
+        for (lo, hi) in low.iter_mut().zip(high) {
+            if lo.key & n as u64 != 0 {
+                *hi = std::mem::take(lo);
+            }
         }
-        self.pos_cache = grown;
         self.pos_taken = 0;
     }
 

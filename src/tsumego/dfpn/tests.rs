@@ -326,6 +326,14 @@ fn the_position_cache_keeps_every_entry_when_it_grows() {
         d.grow_pos_cache();
     }
     assert_eq!(d.pos_cache.len(), POS_CACHE_MAX);
+    // The next search on this thread starts empty, at the smallest size,
+    // in the memory this one leaves.
+    d.pos_cache.iter_mut().for_each(|e| e.key |= 1);
+    drop(d);
+    let e = Dfpn::new(&prob, &w, 1, Regime::PLAIN, Limits::nodes(1_000));
+    assert_eq!(e.pos_cache.len(), POS_CACHE_MIN);
+    assert!(e.pos_cache.capacity() >= POS_CACHE_MAX);
+    assert!(e.pos_cache.iter().all(|e| e.key == 0 && e.benson == 0));
 }
 
 #[test]
