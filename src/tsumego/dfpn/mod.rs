@@ -464,9 +464,8 @@ struct PosEntry {
 
 /// What one search's terminal tests and static evaluation found, handed
 /// to the next search of the same problem ([`Dfpn::take_static_cache`]).
-#[derive(Default)]
 pub struct StaticCache {
-    made_for: Option<StaticRules>,
+    made_for: StaticRules,
     pos_cache: Vec<PosEntry>,
     pos_taken: usize,
     statics: Statics,
@@ -687,7 +686,7 @@ impl<'a> Dfpn<'a> {
     /// (another regime's strictness, level, weights or test switch) is
     /// dropped: the search then starts afresh.
     pub fn with_static_cache(mut self, mut cache: StaticCache) -> Self {
-        if cache.made_for == Some(self.static_rules()) {
+        if cache.made_for == self.static_rules() {
             // This search's own (fresh) cache goes back to the pool.
             std::mem::swap(&mut self.pos_cache, &mut cache.pos_cache);
             self.pos_taken = cache.pos_taken;
@@ -700,7 +699,7 @@ impl<'a> Dfpn<'a> {
     /// of the same problem ([`Dfpn::with_static_cache`]).
     pub fn take_static_cache(&mut self) -> StaticCache {
         StaticCache {
-            made_for: Some(self.static_rules()),
+            made_for: self.static_rules(),
             // A search that goes on after this keeps a cache of one slot.
             pos_cache: std::mem::replace(&mut self.pos_cache, vec![PosEntry::default(); 1]),
             pos_taken: std::mem::take(&mut self.pos_taken),
