@@ -268,10 +268,8 @@ impl Dfpn<'_> {
             && self.boards[depth].ko().is_none();
         let mut banned = false;
         let mut ko_here = false;
-        // (score, child, self-atari of 2+ stones capturing nothing,
-        // fills own eye, region index)
-        let mut scored: Vec<(f64, Child, bool, bool, usize)> =
-            Vec::with_capacity(prob.region.len() + 1);
+        let mut scored = std::mem::take(&mut self.scored);
+        scored.clear();
         for i in 0..prob.region.len() {
             let p = prob.region[i];
             let b = &self.boards[depth];
@@ -452,9 +450,7 @@ impl Dfpn<'_> {
         if self.level >= 2 {
             let w = self.w;
             let n_moves = scored.len();
-            let plays = |v: &Vec<(f64, Child, bool, bool, usize)>| {
-                v.iter().filter(|s| s.1.mv.is_some()).count()
-            };
+            let plays = |v: &Vec<Scored>| v.iter().filter(|s| s.1.mv.is_some()).count();
             if self.level >= w.self_atari_level && scored.iter().any(|s| s.1.mv.is_some() && !s.2) {
                 scored.retain(|s| !s.2);
             }
@@ -481,8 +477,9 @@ impl Dfpn<'_> {
         } else {
             0
         };
-        let mut kids: Vec<Child> = Vec::with_capacity(scored.len());
-        for (rank, (_, mut kid, _, _, _)) in scored.into_iter().enumerate() {
+        let mut kids = self.kid_pool.pop().unwrap_or_default();
+        kids.clear();
+        for (rank, &(_, mut kid, _, _, _)) in scored.iter().enumerate() {
             kid.delta = (1 + kid.h_mine + (rank as f64 * self.w.rank_cost) as u64).min(INF - 1);
             // Terminal positions were found when the move was played;
             // they count as leaves when their value decides the node
@@ -551,6 +548,7 @@ impl Dfpn<'_> {
             }
             kids.push(kid);
         }
+        self.scored = scored;
         (kids, banned, ko_here)
     }
 }

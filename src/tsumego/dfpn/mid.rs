@@ -65,6 +65,7 @@ impl Dfpn<'_> {
             self.search_child(&node, &mut kids, best, child_th_phi, child_th_delta);
         }
         if self.aborted {
+            self.kid_pool.push(kids);
             return Outcome {
                 phi,
                 delta,
@@ -97,6 +98,7 @@ impl Dfpn<'_> {
                 spent,
             );
         }
+        self.kid_pool.push(kids);
         Outcome {
             phi,
             delta,

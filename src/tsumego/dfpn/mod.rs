@@ -310,6 +310,10 @@ impl Child {
     }
 }
 
+/// A scored move of an expansion: (score, child, self-atari of 2+
+/// stones capturing nothing, fills own eye, region index).
+type Scored = (f64, Child, bool, bool, usize);
+
 /// A node of the recursion: where its board is and what keys it.
 #[derive(Clone, Copy)]
 struct Node {
@@ -365,6 +369,13 @@ pub struct Dfpn<'a> {
     /// One stone of each crucial chain.
     crucial: Vec<Point>,
     heads: Vec<Point>,
+    /// The expansion's scored moves, emptied: its capacity serves the
+    /// next expansion.
+    scored: Vec<Scored>,
+    /// The child lists of the nodes that returned, emptied, by depth: a
+    /// node's list takes one from here and gives it back, so expansions
+    /// do not allocate.
+    kid_pool: Vec<Vec<Child>>,
     /// Leaves under each root child, by the child's move.
     per_move: Vec<(Option<Point>, u64)>,
     /// Per point and colour: proved winning moves.
@@ -601,6 +612,8 @@ impl<'a> Dfpn<'a> {
             counting: true,
             crucial: prob.crucial_points(),
             heads: Vec::new(),
+            scored: Vec::new(),
+            kid_pool: Vec::new(),
             per_move: Vec::new(),
             wins: vec![[0; 2]; MAX_POINTS],
             history: vec![[0; 2]; MAX_POINTS],
