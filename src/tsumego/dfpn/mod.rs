@@ -369,12 +369,13 @@ pub struct Dfpn<'a> {
     /// One stone of each crucial chain.
     crucial: Vec<Point>,
     heads: Vec<Point>,
-    /// The expansion's scored moves, emptied: its capacity serves the
-    /// next expansion.
+    /// The last expansion's scored moves (cleared when taken again): its
+    /// capacity serves the next expansion.
     scored: Vec<Scored>,
-    /// The child lists of the nodes that returned, emptied, by depth: a
-    /// node's list takes one from here and gives it back, so expansions
-    /// do not allocate.
+    /// Child lists of nodes that have returned (cleared when taken
+    /// again): an expansion takes one and its node gives it back on
+    /// return, so the stack holds about one list per depth reached and
+    /// expansions do not allocate.
     kid_pool: Vec<Vec<Child>>,
     /// Leaves under each root child, by the child's move.
     per_move: Vec<(Option<Point>, u64)>,
