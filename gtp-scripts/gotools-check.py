@@ -36,6 +36,29 @@ the solver's own code.
       force's verdict, and the counts: confirmed, not confirmed (deepen,
       or run `replies` again one reply further) and no kill claimed.
 
+  gotools-check.py verify FILE NAME --winner B|W [--moves "..."]
+                   [--threats N] [--black-threats N] [--pass-rule lapse|ends]
+                   [--close D] [--fallback F] [--depth D] [--secs S]
+                   [--engine CMD]
+      Checks a win that tengen claims, for the whole game tree: after the
+      moves, the winner's moves are tengen's (its `tengen-owl_attack` or
+      `tengen-owl_defend` on the marked stones, S seconds, default 10)
+      and every move of the loser is followed (each legal region point,
+      the retake of a ko with one of its external threats, the pass),
+      under the rules of `brute` (simple ko, threats as immediate
+      retakes). A line ends when every marked chain has lost a stone
+      (Black's win), when a whole marked chain is unconditionally alive
+      by Benson's algorithm on the region (an area that touches the
+      outside is never an eye; White's win), by two passes (White's
+      win), or, for Black, when `brute` finds its win within D plies
+      (default 6). Where tengen names no winning move, or its move loses
+      (tengen knows neither the threats left nor, on a fresh board, the
+      ko ban), the winner's other moves and the pass are tried, at most F
+      times on a line (default 1). A repetition of the line, or more
+      than 60 plies, fails the line. Prints `proven` (a complete proof
+      under these rules, which share no code with the solver: tengen
+      only proposes the winner's moves) or `not proven` and why.
+
   gotools-check.py replay RECORDS FILES... [--secs S] [--engine CMD]
       For every answer in RECORDS (the output of `tengen solve --json`, or
       an `--out` file) that is unknown or disagrees with GoTools in class,
@@ -393,6 +416,220 @@ def cmd_replies(args):
     print("replies: " + ", ".join(f"{v} {k}" for k, v in tally.items()))
 
 
+def benson_alive(board, region):
+    """The White chains of the region that are unconditionally alive
+    (Benson's algorithm on the region: a non-White area of it that touches
+    a point outside the region is never an eye), as a set of points."""
+    white = {p for p in region if board.get(p) == "W"}
+    chains, seen = [], set()
+    for p in white:
+        if p not in seen:
+            ch = frozenset(chain(board, p))
+            seen |= ch
+            chains.append(ch)
+    areas, seen = [], set()
+    for p in region:
+        if p in seen or board.get(p) == "W":
+            continue
+        area, todo, closed = set(), [p], True
+        while todo:
+            q = todo.pop()
+            if q in area:
+                continue
+            area.add(q)
+            for r in neighbours(q):
+                if r not in region:
+                    closed = False
+                elif board.get(r) != "W" and r not in area:
+                    todo.append(r)
+        seen |= area
+        if closed:
+            areas.append(frozenset(area))
+    alive = set(chains)
+    while True:
+        # An area is vital to a chain when every empty point of it is a
+        # liberty of the chain; an area next to a chain that is not
+        # (or no longer) alive cannot be relied on.
+        next_to = {a: {c for c in chains if any(r in c for q in a for r in neighbours(q))}
+                   for a in areas}
+        good = [a for a in areas if next_to[a] <= alive]
+        keep = set()
+        for c in alive:
+            libs = liberties(board, c)
+            vital = sum(1 for a in good if c in next_to[a]
+                        and all(q in libs for q in a if q not in board))
+            if vital >= 2:
+                keep.add(c)
+        if keep == alive:
+            return set().union(*alive) if alive else set()
+        alive = keep
+
+
+def cmd_verify(args):
+    """A guided proof check (see the module's help)."""
+    prob = find_problem(args.file, args.name)
+    moves = args.moves.split()
+    root = brute_after(prob, moves, args)
+    print(root.header() + f", checking a win of {args.winner}")
+    eng = Gtp(shlex.split(args.engine),
+              "build tengen with `cargo build --release`, or name the engine with --engine")
+    if not eng.cmd(f"tengen-tsumego_limit time {args.secs:g}").startswith("="):
+        sys.exit("the engine does not take tengen-tsumego_limit")
+    region, crucial, marks = root.region, root.crucial, prob["marks"]
+    lapse = args.pass_rule == "lapse"
+    X = args.winner
+    asked, proven, stats = {}, {}, {"nodes": 0, "queries": 0, "closed": 0, "fallbacks": 0, "failures": {}}
+
+    def fail(why):
+        stats["failures"][why] = stats["failures"].get(why, 0) + 1
+        return None
+
+    def key(b):
+        return frozenset((p, c) for p, c in b.items() if p in region)
+
+    def captured(b):
+        return all(any(b.get(s) != "W" for s in ch) for ch in crucial)
+
+    def white_alive(b):
+        alive = benson_alive(b, region)
+        return any(b.get(s) == "W" and s in alive for ch in crucial for s in ch
+                   if all(b.get(t) == "W" for t in ch))
+
+    def ask(b, ko, prev):
+        """tengen's winning move for X in b (X to move), or None. Under a
+        ko ban, tengen is shown the position before the loser's capture
+        and the capture, so that it knows the ban."""
+        k = (key(b), ko)
+        if k not in asked:
+            stats["queries"] += 1
+            if ko is not None and prev is not None:
+                pb, pmove, pcolor = prev
+                eng.setup([(c, x, y) for (x, y), c in pb.items()])
+                if not eng.cmd(f"play {pcolor} {pmove}").startswith("="):
+                    return fail("tengen refuses the loser's capture")
+            else:
+                eng.setup([(c, x, y) for (x, y), c in b.items()])
+            standing = " ".join(vert(*m) for m in marks if b.get(m) == "W")
+            verb = "tengen-owl_attack" if X == "B" else "tengen-owl_defend"
+            code, mv = owl_reply(eng.cmd(f"{verb} {standing}"))
+            # Any winning code: a ko's move too (tengen does not know the
+            # threats here; the check covers every reply all the same).
+            asked[k] = (mv or "pass") if code in (1, 2, 3) else None
+        return asked[k]
+
+    def options(b, c, ko, threats):
+        wt, bt = threats
+        out = []
+        for p in sorted(region):
+            if p in b or p == ko:
+                continue
+            r = place(b, p, c)
+            if r is None or any(s not in region for s in r[1]):
+                continue
+            out.append((vert(*p), r[0], r[2], threats))
+        mine = bt if c == "B" else wt
+        if ko is not None and mine > 0 and (r := place(b, ko, c)) is not None:
+            t = (wt, bt - 1) if c == "B" else (wt - 1, bt)
+            out.append((vert(*ko) + "+threat", r[0], r[2], t))
+        return out
+
+    sys.setrecursionlimit(100000)
+    on_path = set()
+    # Fallbacks on the current path (X's moves other than tengen's).
+    fell = [0]
+
+    def wins(b, c, ko, threats, last_pass, depth, prev=None):
+        """The height (plies) of a finite proof that X wins from here, whose
+        X moves are tengen's (or the brute force's near the end), or None."""
+        stats["nodes"] += 1
+        if stats["nodes"] % 2000 == 0:
+            print(f"  {stats['nodes']} nodes, {stats['queries']} queries, "
+                  f"{len(proven)} proven", file=sys.stderr, flush=True)
+        if captured(b):
+            return 0 if X == "B" else fail("marks captured")
+        if white_alive(b):
+            return 0 if X == "W" else fail("White alive")
+        st = (key(b), c, ko, threats, last_pass)
+        if st in proven:
+            return proven[st]
+        if depth == 0:
+            return fail("depth")
+        if st in on_path:
+            return fail("cycle")
+        on_path.add(st)
+        h = node(b, c, ko, threats, last_pass, depth, prev)
+        on_path.discard(st)
+        if h is not None:
+            proven[st] = h
+        return h
+
+    def after(b, c, mv, nb, nk, t, last_pass, counts, depth):
+        """The proof height after `c` plays `mv` (the position `nb`, ko ban
+        `nk`, threats `t`; `pass`: two passes end the game)."""
+        other = "B" if c == "W" else "W"
+        if mv == "pass":
+            if last_pass:
+                r = 1 if X == "W" else fail("two passes")
+            else:
+                r = wins(b, other, None, t, counts, depth - 1)
+        else:
+            r = wins(nb, other, nk, t, False, depth - 1, (b, mv.split("+")[0], c))
+        return None if r is None else r + 1
+
+    def node(b, c, ko, threats, last_pass, depth, prev):
+        counts = not (lapse and ko is not None)
+        moves = options(b, c, ko, threats) + [("pass", None, None, threats)]
+        if c != X:
+            # The loser: every legal move, the retake with a threat, the pass.
+            h = 0
+            for mv, nb, nk, t in moves:
+                r = after(b, c, mv, nb, nk, t, last_pass, counts, depth)
+                if r is None:
+                    return None
+                h = max(h, r)
+            return h
+        if X == "B" and args.close > 0:
+            br = Brute(prob, threats[0], threats[1], args.pass_rule)
+            br.board, br.color, br.ko, br.passed = dict(b), c, ko, last_pass
+            d = br.black_wins_within(args.close)
+            if d:
+                stats["closed"] += 1
+                return d
+        mv = ask(b, ko, prev)
+        # X's moves: tengen's first (its point, or the retake with a threat
+        # where tengen, which does not see the ko ban, names the banned
+        # point), then, within the fallback budget, the others and the pass.
+        first = [o for o in moves if mv is not None and o[0].split("+")[0].upper() == mv.upper()][:1]
+        rest = [o for o in moves if o not in first] if fell[0] < args.fallback else []
+        for i, (omv, nb, nk, t) in enumerate(first + rest):
+            if i == len(first):
+                stats["fallbacks"] += 1
+                fell[0] += 1
+            r = after(b, c, omv, nb, nk, t, last_pass, counts, depth)
+            if r is not None:
+                if i >= len(first):
+                    fell[0] -= 1
+                return r
+        if rest:
+            fell[0] -= 1
+        if mv is None:
+            return fail("tengen claims no win")
+        if not first:
+            return fail("tengen's move is illegal here")
+        return None
+
+    h = wins(root.board, root.color, root.ko, root.threats, root.passed, args.depth)
+    ok = h is not None
+    eng.close()
+    print(f"{'proven' if ok else 'not proven'}: {args.winner} wins"
+          + (f" within {h} plies" if ok else "") +
+          f" ({stats['nodes']} nodes, {len(proven)} positions proven, "
+          f"{stats['queries']} tengen queries, {stats['closed']} closed by the brute force, "
+          f"{stats['fallbacks']} fallbacks)")
+    if not ok:
+        print("why not: " + ", ".join(f"{k} {v}" for k, v in stats["failures"].items()))
+
+
 def render(board):
     """The board's occupied corner as text (X Black, O White), row 19 on top."""
     xs = [x for x, _ in board] or [0]
@@ -568,6 +805,18 @@ def main():
     rr.add_argument("--pass-rule", choices=["lapse", "ends"], default="lapse")
     rr.add_argument("--depth", type=int, default=24)
     rr.add_argument("--secs", type=float, default=10.0)
+    vf = sub.add_parser("verify", help="check a win tengen claims, every reply of the loser")
+    vf.add_argument("file")
+    vf.add_argument("name")
+    vf.add_argument("--moves", default="")
+    vf.add_argument("--winner", choices=["B", "W"], required=True)
+    vf.add_argument("--threats", type=int, default=0)
+    vf.add_argument("--black-threats", type=int, default=0)
+    vf.add_argument("--pass-rule", choices=["lapse", "ends"], default="lapse")
+    vf.add_argument("--close", type=int, default=6)
+    vf.add_argument("--fallback", type=int, default=1)
+    vf.add_argument("--depth", type=int, default=60)
+    vf.add_argument("--secs", type=float, default=10.0)
     px = sub.add_parser("prefixes", help="the position after each ply of a main line, as GoTools problems")
     px.add_argument("file")
     px.add_argument("name")
@@ -581,9 +830,10 @@ def main():
     engine = shlex.join([tengen, "--threads", "1", "--quiet", "--no-table"])
     rp.add_argument("--engine", default=engine)
     rr.add_argument("--engine", default=engine)
+    vf.add_argument("--engine", default=engine)
     args = ap.parse_args()
     {"bent-four": cmd_bent_four, "brute": cmd_brute, "replies": cmd_replies,
-     "replay": cmd_replay, "prefixes": cmd_prefixes}[args.cmd](args)
+     "replay": cmd_replay, "prefixes": cmd_prefixes, "verify": cmd_verify}[args.cmd](args)
 
 
 if __name__ == "__main__":
