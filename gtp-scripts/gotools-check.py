@@ -38,7 +38,7 @@ the solver's own code.
 
   gotools-check.py verify FILE NAME --winner B|W [--moves "..."]
                    [--threats N] [--black-threats N] [--pass-rule lapse|ends]
-                   [--close D] [--fallback F] [--depth D] [--secs S]
+                   [--close C] [--fallback F] [--depth D] [--secs S]
                    [--engine CMD]
       Checks a win that tengen claims, for the whole game tree: after the
       moves, the winner's moves are tengen's (its `tengen-owl_attack` or
@@ -50,14 +50,15 @@ the solver's own code.
       (Black's win), when a whole marked chain is unconditionally alive
       by Benson's algorithm on the region (an area that touches the
       outside is never an eye; White's win), by two passes (White's
-      win), or, for Black, when `brute` finds its win within D plies
+      win), or, for Black, when `brute` finds its win within C plies
       (default 6). Where tengen names no winning move, or its move loses
       (tengen knows neither the threats left nor, on a fresh board, the
       ko ban), the winner's other moves and the pass are tried, at most F
       times on a line (default 1). A repetition of the line, or more
-      than 60 plies, fails the line. Prints `proven` (a complete proof
-      under these rules, which share no code with the solver: tengen
-      only proposes the winner's moves) or `not proven` and why.
+      than D plies (default 60), fails the line. Prints `proven` (a
+      complete proof under these rules, which share no code with the
+      solver: tengen only proposes the winner's moves) or `not proven`
+      and why.
 
   gotools-check.py replay RECORDS FILES... [--secs S] [--engine CMD]
       For every answer in RECORDS (the output of `tengen solve --json`, or
