@@ -52,10 +52,10 @@ the solver's own code.
       outside is never an eye; White's win), by two passes (White's
       win), or, for Black, when `brute` finds its win within C plies
       (default 6). Where tengen names no winning move, or its move loses
-      (tengen knows neither the threats left nor, on a fresh board, the
-      ko ban), the winner's other moves and the pass are tried, at most F
-      times on a line (default 1). A repetition of the line, or more
-      than D plies (default 60), fails the line. Prints `proven` (a
+      or is a ko retake the winner has no threat for (tengen does not
+      know the threats left), the winner's other moves and the pass are
+      tried, at most F times on a line (default 1). A repetition of the
+      line, or more than D plies (default 60), fails the line. Prints `proven` (a
       complete proof under these rules, which share no code with the
       solver: tengen only proposes the winner's moves) or `not proven`
       and why.
@@ -209,6 +209,19 @@ def place(b, p, c):
     return nb, captured, (next(iter(captured)) if single else None)
 
 
+def region_moves(b, region, c, ko):
+    """The legal moves of `c` in `region` (no suicide, not the point `ko`
+    bans, no capture of a stone outside the region): (point, board after,
+    the ko ban it leaves)."""
+    for p in region:
+        if p in b or p == ko:
+            continue
+        r = place(b, p, c)
+        if r is None or any(s not in region for s in r[1]):
+            continue
+        yield p, r[0], r[2]
+
+
 def first_colour(prob):
     """The colour that moves first in the problem's first answer line."""
     return "W" if prob["ans"][0][0] == "?" else "B"
@@ -299,13 +312,7 @@ class Brute:
             return frozenset((p, c) for p, c in b.items() if p in region)
 
         def moves(b, c, ko):
-            for p in region:
-                if p in b or p == ko:
-                    continue
-                r = place(b, p, c)
-                if r is None or any(s not in region for s in r[1]):
-                    continue
-                yield p, r[0], r[2]
+            return region_moves(b, region, c, ko)
 
         def retake(b, ko, c):
             """The ko recapture at `ko` by `c`, paid for with a threat."""
@@ -520,20 +527,16 @@ def cmd_verify(args):
 
     def options(b, c, ko, threats):
         wt, bt = threats
-        out = []
-        for p in sorted(region):
-            if p in b or p == ko:
-                continue
-            r = place(b, p, c)
-            if r is None or any(s not in region for s in r[1]):
-                continue
-            out.append((vert(*p), r[0], r[2], threats))
+        out = [(vert(*p), nb, nk, threats) for p, nb, nk in region_moves(b, sorted(region), c, ko)]
         mine = bt if c == "B" else wt
         if ko is not None and mine > 0 and (r := place(b, ko, c)) is not None:
             t = (wt, bt - 1) if c == "B" else (wt - 1, bt)
             out.append((vert(*ko) + "+threat", r[0], r[2], t))
         return out
 
+    # The brute force that closes Black's lines, made once (its region and
+    # marked chains are the problem's); each use sets the position.
+    closer = Brute(prob, 0, 0, args.pass_rule)
     sys.setrecursionlimit(100000)
     on_path = set()
     # Fallbacks on the current path (X's moves other than tengen's).
@@ -590,16 +593,17 @@ def cmd_verify(args):
                 h = max(h, r)
             return h
         if X == "B" and args.close > 0:
-            br = Brute(prob, threats[0], threats[1], args.pass_rule)
-            br.board, br.color, br.ko, br.passed = dict(b), c, ko, last_pass
-            d = br.black_wins_within(args.close)
+            closer.board, closer.color, closer.ko = dict(b), c, ko
+            closer.threats, closer.passed = threats, last_pass
+            d = closer.black_wins_within(args.close)
             if d:
                 stats["closed"] += 1
                 return d
         mv = ask(b, ko, prev)
         # X's moves: tengen's first (its point, or the retake with a threat
-        # where tengen, which does not see the ko ban, names the banned
-        # point), then, within the fallback budget, the others and the pass.
+        # where it names the banned point: its code 3, a ko it needs a
+        # threat for), then, within the fallback budget, the others and
+        # the pass.
         first = [o for o in moves if mv is not None and o[0].split("+")[0].upper() == mv.upper()][:1]
         rest = [o for o in moves if o not in first] if fell[0] < args.fallback else []
         for i, (omv, nb, nk, t) in enumerate(first + rest):
