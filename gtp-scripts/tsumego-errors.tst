@@ -94,6 +94,15 @@ loadsgf sgf/ld-bulky-five.sgf 1
 44 owl_defend
 #? [\? syntax error.*]
 
+45 tengen-tsumego_limit repetition positional
+#? [\? syntax error: repetition must be superko or simple-ko]
+
+46 tengen-tsumego_limit threats 6,0
+#? [\? syntax error: threats must be auto or B,W.*]
+
+47 tengen-tsumego_limit threats 2
+#? [\? syntax error: threats must be auto or B,W.*]
+
 # An explicit region: the corner points and the group.
 50 tengen-tsumego_region A1 B1 C1 A2 B2 A3
 

@@ -89,7 +89,7 @@ play black E3
 # Limits answer "unknown" instead of hanging (the ko above needs more
 # than two nodes; the static evaluation settles a bare nakade in one).
 30 tengen-tsumego_limit nodes 2
-#? [nodes 2 time 30 level 1 region detect safe 0]
+#? [nodes 2 time 30 level 1 region detect safe 0 repetition superko threats auto]
 
 31 owl_attack A3
 #? [unknown]
@@ -98,7 +98,7 @@ play black E3
 #? [status unknown code - .*]
 
 33 tengen-tsumego_limit nodes 2000000 time 0 level 1
-#? [nodes 2000000 time 0 level 1 region detect safe 0]
+#? [nodes 2000000 time 0 level 1 region detect safe 0 repetition superko threats auto]
 
 # Errors name what is wrong.
 
@@ -115,6 +115,94 @@ loadsgf sgf/ld-bulky-five.sgf 1
 
 53 tengen-tsumego_limit
 #? [.* region detect .*]
+
+# The repetition rule. White's corner holds under positional superko:
+# after Black A2, White's A1 takes B1, and after Black A3 White holds
+# that ko by passing (Black's retake would recreate the position before
+# the capture), so Black kills only through the ko, with the first
+# threat. Under simple ko, as GoTools' files read, Black retakes after
+# the pass, so White must connect at B1 and Black kills at C2.
+boardsize 9
+clear_board
+play black A5
+play black B5
+play black C5
+play black A4
+play white B4
+play black C4
+play black D4
+play black E4
+play white B3
+play white C3
+play white D3
+play black E3
+play white B2
+play white D2
+play black E2
+play black B1
+play white C1
+play white D1
+play black E1
+54 owl_attack B4
+#? [3 A2]
+
+55 tengen-tsumego_limit repetition simple-ko
+#? [.* repetition simple-ko .*]
+
+56 owl_attack B4
+#? [1 A2]
+
+57 tsumego_solve B4 attacker
+#? [status dead code 1 ko - first attacker move A2 .* line B A2 W A1 B A3 W B1 B C2]
+
+58 tengen-tsumego_limit repetition superko
+#? [.* repetition superko .*]
+
+# Fixed external ko threats (Black's, White's): each answer is one
+# search with them, so a plain code. The bent four of tests 24 and 25:
+# Black's B1 takes the ko first, and White needs one threat to turn it.
+boardsize 19
+clear_board
+play white A3
+play black A4
+play white B2
+play white B3
+play black B4
+play white C2
+play black C3
+play black C4
+play white D1
+play white D2
+play black D3
+play black E1
+play black E2
+play black E3
+70 tengen-tsumego_limit threats 0,0
+#? [.* threats 0,0]
+
+71 owl_attack A3
+#? [1 B1]
+
+72 tengen-tsumego_limit threats 0,1
+#? [.* threats 0,1]
+
+73 owl_attack A3
+#? [0]
+
+74 tsumego_solve A3 attacker
+#? [status alive code 0 ko - .*]
+
+75 tengen-tsumego_limit threats 1,1
+#? [.* threats 1,1]
+
+76 owl_attack A3
+#? [1 B1]
+
+77 tengen-tsumego_limit threats auto
+#? [.* threats auto]
+
+78 owl_attack A3
+#? [2 B1]
 
 # Several crucial chains: the attacker must capture all of them. A living
 # group (eyes at A9 and C9) and a lone stone at F8.

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use crate::engine::{StoneStatus, TimeSystem};
 use crate::rules::{Color, Move};
-use crate::tsumego::Role;
+use crate::tsumego::{Repetition, Role};
 
 mod args;
 use args::{arity, color, float, lz_args, syntax, uint, vertex, vertices};
@@ -165,11 +165,16 @@ pub enum Command {
     TsumegoRegion(Vec<Move>),
     /// Safe attacker stones; empty clears them.
     TsumegoSafe(Vec<Move>),
-    /// `tengen-tsumego_limit [nodes N] [time SECS] [level N]`.
+    /// `tengen-tsumego_limit [nodes N] [time SECS] [level N]
+    /// [repetition superko|simple-ko] [threats auto|B,W]`.
     TsumegoLimit {
         nodes: Option<u64>,
         secs: Option<f64>,
         level: Option<u8>,
+        repetition: Option<Repetition>,
+        /// `threats auto` (`Some(None)`) or `threats B,W`: Black's and
+        /// White's external ko threats, fixed.
+        threats: Option<Option<[u8; 2]>>,
     },
 }
 
@@ -502,12 +507,13 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
             })
         }
         "tengen-tsumego_limit" => {
-            let usage =
-                "expected: tengen-tsumego_limit [nodes N] [time SECS] [level N] (time 0 = none)";
+            let usage = "expected: tengen-tsumego_limit [nodes N] [time SECS] [level N] \
+                 [repetition superko|simple-ko] [threats auto|B,W] (time 0 = none)";
             if !args.len().is_multiple_of(2) {
                 return syntax(usage);
             }
-            let (mut nodes, mut secs, mut level) = (None, None, None);
+            let (mut nodes, mut secs, mut level, mut repetition, mut threats) =
+                (None, None, None, None, None);
             for pair in args.chunks(2) {
                 match pair[0] {
                     "nodes" => {
@@ -530,10 +536,39 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
                         }
                         level = Some(l as u8);
                     }
+                    "repetition" => {
+                        repetition = Some(match pair[1] {
+                            "superko" => Repetition::Superko,
+                            "simple-ko" => Repetition::SimpleKo,
+                            _ => return syntax("repetition must be superko or simple-ko"),
+                        });
+                    }
+                    "threats" => {
+                        let bad = || {
+                            ParseError::Syntax(
+                                "threats must be auto or B,W: Black's and White's external \
+                                 ko threats, 0 to 5 each (e.g. 2,0)"
+                                    .into(),
+                            )
+                        };
+                        threats = Some(if pair[1] == "auto" {
+                            None
+                        } else {
+                            let (b, w) = pair[1].split_once(',').ok_or_else(bad)?;
+                            let n = |t: &str| t.parse::<u8>().ok().filter(|&n| n <= 5);
+                            Some([n(b).ok_or_else(bad)?, n(w).ok_or_else(bad)?])
+                        });
+                    }
                     _ => return syntax(usage),
                 }
             }
-            Ok(C::TsumegoLimit { nodes, secs, level })
+            Ok(C::TsumegoLimit {
+                nodes,
+                secs,
+                level,
+                repetition,
+                threats,
+            })
         }
         _ => Err(ParseError::Unknown),
     }

@@ -209,7 +209,13 @@ impl Session {
                 }
                 Ok(String::new())
             }
-            C::TsumegoLimit { nodes, secs, level } => {
+            C::TsumegoLimit {
+                nodes,
+                secs,
+                level,
+                repetition,
+                threats,
+            } => {
                 let s = &mut self.tsumego;
                 if let Some(n) = nodes {
                     s.opts.max_nodes = n;
@@ -220,8 +226,14 @@ impl Session {
                 if let Some(l) = level {
                     s.opts.level = l;
                 }
+                if let Some(r) = repetition {
+                    s.opts.repetition = r;
+                }
+                if let Some(t) = threats {
+                    s.opts.threats = t;
+                }
                 Ok(format!(
-                    "nodes {} time {} level {} region {} safe {}",
+                    "nodes {} time {} level {} region {} safe {} repetition {} threats {}",
                     s.opts.max_nodes,
                     s.opts.time.map_or(0.0, |t| t.as_secs_f64()),
                     s.opts.level,
@@ -230,7 +242,14 @@ impl Session {
                     } else {
                         format!("{} points", s.region.len())
                     },
-                    s.safe.len()
+                    s.safe.len(),
+                    match s.opts.repetition {
+                        crate::tsumego::Repetition::Superko => "superko",
+                        crate::tsumego::Repetition::SimpleKo => "simple-ko",
+                    },
+                    s.opts
+                        .threats
+                        .map_or("auto".to_string(), |[b, w]| format!("{b},{w}"))
                 ))
             }
             C::AnalyzeCommands => Ok(ANALYZE_COMMANDS.into()),

@@ -69,6 +69,11 @@ pub struct SolveOptions {
     /// The repetition rule: positional superko (the default) or simple ko
     /// as GoTools' files read (`solve --repetition`).
     pub repetition: Repetition,
+    /// Fixed external ko threats, by `Color::index` (GTP's
+    /// `tengen-tsumego_limit threats B,W`): an answer is then one search
+    /// with these threats, plain (succeeds or fails), where `None` (the
+    /// default) gives GNU Go's ko codes and GoTools' ko type.
+    pub threats: Option<[u8; 2]>,
 }
 
 impl Default for SolveOptions {
@@ -80,6 +85,7 @@ impl Default for SolveOptions {
             statics: true,
             check: None,
             repetition: Repetition::Superko,
+            threats: None,
         }
     }
 }
@@ -226,7 +232,11 @@ fn owl_in(
         counters: Counters::default(),
         elapsed: Duration::ZERO,
     };
-    let base = budget.run(prob, w, me, Regime::PLAIN);
+    let fixed = budget.opts.threats.map(|threats| Regime {
+        threats,
+        strict: false,
+    });
+    let base = budget.run(prob, w, me, fixed.unwrap_or(Regime::PLAIN));
     let answer = |r: OwlResult, p: &dfpn::Proof, ko: Option<KoType>, superko: bool| OwlAnswer {
         result: Some(r),
         ko,
@@ -253,7 +263,7 @@ fn owl_in(
     let Some(win) = base.win else {
         return (unknown(&base), true);
     };
-    if !base.ko_seen {
+    if !base.ko_seen || fixed.is_some() {
         return (plain(win, &base, budget.superko), base.passes);
     }
     // The loser of the search without threats gets MAX_KO_THREATS external
@@ -349,7 +359,11 @@ pub fn solve_side(
         // A proof of life that never used two passes is unconditional.
         (_, Some(true)) if !passes => Status::Alive,
         (_, Some(true)) => {
-            let p = budget.run(prob, w, first, Regime::STRICT);
+            let strict = Regime {
+                threats: budget.opts.threats.unwrap_or([0, 0]),
+                ..Regime::STRICT
+            };
+            let p = budget.run(prob, w, first, strict);
             let defender_wins = p.win.map(|w| w == (first == prob.defender));
             match defender_wins {
                 Some(false) => Status::Seki,

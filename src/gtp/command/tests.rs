@@ -161,7 +161,7 @@ fn every_listed_command_parses() {
         "tengen-tsumego_gfx C3",
         "tengen-tsumego_region A1 B1",
         "tengen-tsumego_safe",
-        "tengen-tsumego_limit nodes 1000 time 2.5 level 3",
+        "tengen-tsumego_limit nodes 1000 time 2.5 level 3 repetition simple-ko threats 2,0",
     ];
     assert_eq!(examples.len(), COMMANDS.len());
     for (ex, name) in examples.iter().zip(COMMANDS) {

@@ -534,6 +534,7 @@ fn options(args: &SolveArgs) -> Result<SolveOptions> {
             max_nodes: args.check_nodes,
         }),
         repetition: args.repetition,
+        threats: None,
     })
 }
 
