@@ -39,26 +39,27 @@ the solver's own code.
   gotools-check.py verify FILE NAME --winner B|W [--moves "..."]
                    [--threats N] [--black-threats N] [--pass-rule lapse|ends]
                    [--close C] [--fallback F] [--depth D] [--secs S]
-                   [--engine CMD]
+                   [--repetition simple-ko|superko] [--engine CMD]
       Checks a win that tengen claims, for the whole game tree: after the
       moves, the winner's moves are tengen's (its `tengen-owl_attack` or
-      `tengen-owl_defend` on the marked stones, S seconds, default 10)
-      and every move of the loser is followed (each legal region point,
-      the retake of a ko with one of its external threats, the pass),
-      under the rules of `brute` (simple ko, threats as immediate
-      retakes). A line ends when every marked chain has lost a stone
-      (Black's win), when a whole marked chain is unconditionally alive
-      by Benson's algorithm on the region (an area that touches the
-      outside is never an eye; White's win), by two passes (White's
-      win), or, for Black, when `brute` finds its win within C plies
-      (default 6). Where tengen names no winning move, or its move loses
-      or is a ko retake the winner has no threat for (tengen does not
-      know the threats left), the winner's other moves and the pass are
-      tried, at most F times on a line (default 1). A repetition of the
-      line, or more than D plies (default 60), fails the line. Prints `proven` (a
-      complete proof under these rules, which share no code with the
-      solver: tengen only proposes the winner's moves) or `not proven`
-      and why.
+      `tengen-owl_defend` on the marked stones, S seconds, default 10, told
+      the threats each side has left and, by default, the rule simple ko, as
+      `tengen-tsumego_limit threats B,W repetition R` sets them) and every
+      move of the loser is followed (each legal region point, the retake of
+      a ko with one of its external threats, the pass), under the rules of
+      `brute` (simple ko, threats as immediate retakes). A line ends when
+      every marked chain has lost a stone (Black's win), when a whole marked
+      chain is unconditionally alive by Benson's algorithm on the region (an
+      area that touches the outside is never an eye; White's win), by two
+      passes (White's win), or, for Black, when `brute` finds its win within
+      C plies (default 6). Where tengen names no winning move, or its move
+      loses or lies outside the region, the winner's other moves and the
+      pass are tried, at most F times on a line (default 1). A repetition of
+      the line, or more than D plies (default 60), fails the line. Prints
+      `proven` (a complete proof under these rules, which share no code with
+      the solver: tengen only proposes the winner's moves) or `not proven`
+      and why. Under `--pass-rule ends`, `--repetition superko` may guide
+      better (tengen's simple ko lets a pass under a ko ban lapse).
 
   gotools-check.py replay RECORDS FILES... [--secs S] [--engine CMD]
       For every answer in RECORDS (the output of `tengen solve --json`, or
@@ -481,8 +482,10 @@ def cmd_verify(args):
     print(root.header() + f", checking a win of {args.winner}")
     eng = Gtp(shlex.split(args.engine),
               "build tengen with `cargo build --release`, or name the engine with --engine")
-    if not eng.cmd(f"tengen-tsumego_limit time {args.secs:g}").startswith("="):
-        sys.exit("the engine does not take tengen-tsumego_limit")
+    if not eng.cmd(f"tengen-tsumego_limit time {args.secs:g} "
+                   f"repetition {args.repetition}").startswith("="):
+        sys.exit("the engine does not take `tengen-tsumego_limit time S repetition R` "
+                 "(build the current tengen)")
     region, crucial, marks = root.region, root.crucial, prob["marks"]
     lapse = args.pass_rule == "lapse"
     X = args.winner
@@ -503,13 +506,22 @@ def cmd_verify(args):
         return any(b.get(s) == "W" and s in alive for ch in crucial for s in ch
                    if all(b.get(t) == "W" for t in ch))
 
-    def ask(b, ko, prev):
-        """tengen's winning move for X in b (X to move), or None. Under a
-        ko ban, tengen is shown the position before the loser's capture
-        and the capture, so that it knows the ban."""
-        k = (key(b), ko)
+    told = [None]
+
+    def ask(b, ko, prev, threats):
+        """tengen's winning move for X in b (X to move) with these
+        threats (White's, Black's), or None. Under a ko ban, tengen is
+        shown the position before the loser's capture and the capture, so
+        that it knows the ban."""
+        k = (key(b), ko, threats)
         if k not in asked:
             stats["queries"] += 1
+            if told[0] != threats:
+                wt, bt = threats
+                if not eng.cmd(f"tengen-tsumego_limit threats {bt},{wt}").startswith("="):
+                    sys.exit("the engine does not take `tengen-tsumego_limit threats B,W` "
+                             "(build the current tengen)")
+                told[0] = threats
             if ko is not None and prev is not None:
                 pb, pmove, pcolor = prev
                 eng.setup([(c, x, y) for (x, y), c in pb.items()])
@@ -520,9 +532,7 @@ def cmd_verify(args):
             standing = " ".join(vert(*m) for m in marks if b.get(m) == "W")
             verb = "tengen-owl_attack" if X == "B" else "tengen-owl_defend"
             code, mv = owl_reply(eng.cmd(f"{verb} {standing}"))
-            # Any winning code: a ko's move too (tengen does not know the
-            # threats here; the check covers every reply all the same).
-            asked[k] = (mv or "pass") if code in (1, 2, 3) else None
+            asked[k] = (mv or "pass") if code == 1 else None
         return asked[k]
 
     def options(b, c, ko, threats):
@@ -599,11 +609,10 @@ def cmd_verify(args):
             if d:
                 stats["closed"] += 1
                 return d
-        mv = ask(b, ko, prev)
+        mv = ask(b, ko, prev, threats)
         # X's moves: tengen's first (its point, or the retake with a threat
-        # where it names the banned point: its code 3, a ko it needs a
-        # threat for), then, within the fallback budget, the others and
-        # the pass.
+        # where it names the banned point), then, within the fallback
+        # budget, the others and the pass.
         first = [o for o in moves if mv is not None and o[0].split("+")[0].upper() == mv.upper()][:1]
         rest = [o for o in moves if o not in first] if fell[0] < args.fallback else []
         for i, (omv, nb, nk, t) in enumerate(first + rest):
@@ -822,6 +831,7 @@ def main():
     vf.add_argument("--fallback", type=int, default=1)
     vf.add_argument("--depth", type=int, default=60)
     vf.add_argument("--secs", type=float, default=10.0)
+    vf.add_argument("--repetition", choices=["simple-ko", "superko"], default="simple-ko")
     px = sub.add_parser("prefixes", help="the position after each ply of a main line, as GoTools problems")
     px.add_argument("file")
     px.add_argument("name")
