@@ -223,6 +223,18 @@ def region_moves(b, region, c, ko):
         yield p, r[0], r[2]
 
 
+def region_options(b, region, c, ko, threats):
+    """Every option of `c` (`threats`: White's and Black's external ko
+    threats left): its legal region moves, and the retake of the ko at
+    `ko` paid for with one of its threats. Each as (point, board after,
+    the ko ban it leaves, the threats after, whether it is the retake)."""
+    wt, bt = threats
+    out = [(p, nb, nk, threats, False) for p, nb, nk in region_moves(b, region, c, ko)]
+    if ko is not None and (bt if c == "B" else wt) > 0 and (r := place(b, ko, c)) is not None:
+        out.append((ko, r[0], r[2], (wt, bt - 1) if c == "B" else (wt - 1, bt), True))
+    return out
+
+
 def first_colour(prob):
     """The colour that moves first in the problem's first answer line."""
     return "W" if prob["ans"][0][0] == "?" else "B"
@@ -312,13 +324,8 @@ class Brute:
         def key(b):
             return frozenset((p, c) for p, c in b.items() if p in region)
 
-        def moves(b, c, ko):
-            return region_moves(b, region, c, ko)
-
-        def retake(b, ko, c):
-            """The ko recapture at `ko` by `c`, paid for with a threat."""
-            r = place(b, ko, c)
-            return None if r is None else (r[0], r[2])
+        def options(b, c, ko, threats):
+            return [(nb, nk, t) for _, nb, nk, t, _ in region_options(b, region, c, ko, threats)]
 
         @functools.lru_cache(maxsize=None)
         def black_wins(k, c, ko, threats, last_pass, depth):
@@ -331,20 +338,15 @@ class Brute:
                 return False
             # A pass under a ko ban does not count towards two passes (lapse).
             counts = not (lapse and ko is not None)
-            wt, bt = threats
             if c == "B":
-                options = [(nb, nk, threats) for _, nb, nk in moves(b, "B", ko)]
-                if ko is not None and bt > 0 and (r := retake(b, ko, "B")) is not None:
-                    options.append((r[0], r[1], (wt, bt - 1)))
-                if any(black_wins(key(nb), "W", nk, t, False, depth - 1) for nb, nk, t in options):
+                if any(black_wins(key(nb), "W", nk, t, False, depth - 1)
+                       for nb, nk, t in options(b, "B", ko, threats)):
                     return True
                 return not last_pass and black_wins(k, "W", None, threats, counts, depth - 1)
-            options = [(nb, nk, threats) for _, nb, nk in moves(b, "W", ko)]
-            if ko is not None and wt > 0 and (r := retake(b, ko, "W")) is not None:
-                options.append((r[0], r[1], (wt - 1, bt)))
             if last_pass:
                 return False
-            if not all(black_wins(key(nb), "B", nk, t, False, depth - 1) for nb, nk, t in options):
+            if not all(black_wins(key(nb), "B", nk, t, False, depth - 1)
+                       for nb, nk, t in options(b, "W", ko, threats)):
                 return False
             return black_wins(k, "B", None, threats, counts, depth - 1)
 
@@ -536,13 +538,8 @@ def cmd_verify(args):
         return asked[k]
 
     def options(b, c, ko, threats):
-        wt, bt = threats
-        out = [(vert(*p), nb, nk, threats) for p, nb, nk in region_moves(b, sorted(region), c, ko)]
-        mine = bt if c == "B" else wt
-        if ko is not None and mine > 0 and (r := place(b, ko, c)) is not None:
-            t = (wt, bt - 1) if c == "B" else (wt - 1, bt)
-            out.append((vert(*ko) + "+threat", r[0], r[2], t))
-        return out
+        return [(vert(*p) + ("+threat" if retake else ""), nb, nk, t)
+                for p, nb, nk, t, retake in region_options(b, sorted(region), c, ko, threats)]
 
     # The brute force that closes Black's lines, made once (its region and
     # marked chains are the problem's); each use sets the position.

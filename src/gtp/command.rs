@@ -537,11 +537,12 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
                         level = Some(l as u8);
                     }
                     "repetition" => {
-                        repetition = Some(match pair[1] {
-                            "superko" => Repetition::Superko,
-                            "simple-ko" => Repetition::SimpleKo,
-                            _ => return syntax("repetition must be superko or simple-ko"),
-                        });
+                        // The names `tengen solve --repetition` takes.
+                        let r = <Repetition as clap::ValueEnum>::from_str(pair[1], false);
+                        let Ok(r) = r else {
+                            return syntax("repetition must be superko or simple-ko");
+                        };
+                        repetition = Some(r);
                     }
                     "threats" => {
                         let bad = || {

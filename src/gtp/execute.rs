@@ -243,10 +243,8 @@ impl Session {
                         format!("{} points", s.region.len())
                     },
                     s.safe.len(),
-                    match s.opts.repetition {
-                        crate::tsumego::Repetition::Superko => "superko",
-                        crate::tsumego::Repetition::SimpleKo => "simple-ko",
-                    },
+                    clap::ValueEnum::to_possible_value(&s.opts.repetition)
+                        .map_or(String::new(), |v| v.get_name().to_string()),
                     s.opts
                         .threats
                         .map_or("auto".to_string(), |[b, w]| format!("{b},{w}"))
