@@ -206,3 +206,23 @@ clear_board
 
 87 attack pass
 #? [\? invalid coordinate: pass is not a point]
+
+# tengen-owl_attack/defend: points after `captured` must be empty and in
+# the group's region, and at least one stone comes before `captured`.
+play W A1
+play B A2
+play B C1
+88 tengen-owl_attack A1 captured A2
+#? [\? captured point A2 holds a stone.*]
+
+89 tengen-owl_defend A1 captured J9
+#? [\? captured point J9 lies outside the group's region.*]
+
+90 tengen-owl_attack captured B1
+#? [\? syntax error: expected: tengen-owl_attack <vertex> \[<vertex>...\] \[captured <vertex>...\]]
+
+91 tengen-owl_defend A1 captured
+#? [\? syntax error.*]
+
+92 tengen-owl_defend B1 captured A1
+#? [\? B1 is empty.*]

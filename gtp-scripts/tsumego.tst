@@ -177,31 +177,31 @@ play black D3
 play black E1
 play black E2
 play black E3
-70 tengen-tsumego_limit threats 0,0
+40 tengen-tsumego_limit threats 0,0
 #? [.* threats 0,0]
 
-71 owl_attack A3
+41 owl_attack A3
 #? [1 B1]
 
-72 tengen-tsumego_limit threats 0,1
+42 tengen-tsumego_limit threats 0,1
 #? [.* threats 0,1]
 
-73 owl_attack A3
+43 owl_attack A3
 #? [0]
 
-74 tsumego_solve A3 attacker
+44 tsumego_solve A3 attacker
 #? [status alive code 0 ko - .*]
 
-75 tengen-tsumego_limit threats 1,1
+45 tengen-tsumego_limit threats 1,1
 #? [.* threats 1,1]
 
-76 owl_attack A3
+46 owl_attack A3
 #? [1 B1]
 
-77 tengen-tsumego_limit threats auto
+47 tengen-tsumego_limit threats auto
 #? [.* threats auto]
 
-78 owl_attack A3
+48 owl_attack A3
 #? [2 B1]
 
 # Several crucial chains: the attacker must capture all of them. A living
@@ -221,6 +221,45 @@ loadsgf sgf/ld-two-chains.sgf
 
 64 tsumego_solve F8 attacker
 #? [status dead code 1 ko - first attacker move F9 .* region 2 line B F9]
+
+# A crucial chain captured earlier: its empty point, named after
+# `captured`, counts again if the defender refills it. White's H9 is lost
+# on its own, but White's E9 would join the living corner (eyes at A9 and
+# C9), where Black cannot play.
+boardsize 9
+clear_board
+play W B9
+play W D9
+play W F9
+play W A8
+play W B8
+play W C8
+play W D8
+play W E8
+play W F8
+play B G9
+play B G8
+play B J8
+play B A7
+play B B7
+play B C7
+play B D7
+play B E7
+play B F7
+play B G7
+play B H7
+play W H9
+65 tengen-owl_defend H9
+#? [0]
+
+66 tengen-owl_defend H9 captured E9
+#? [1 E9]
+
+67 tengen-owl_attack H9
+#? [1 (H8|J9)]
+
+68 tengen-owl_attack H9 captured E9
+#? [0]
 
 # tsumego_genmove: the stones on the board are the problem, framed (a book
 # problem: the side to play lives or kills). The bulky five: Black kills

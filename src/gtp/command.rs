@@ -141,10 +141,18 @@ pub enum Command {
     OwlDoesAttack(Move, Move),
     /// `owl_does_defend <move> <group>`: does the defender's move save?
     OwlDoesDefend(Move, Move),
-    /// `tengen-owl_attack <vertex>...`: every chain named is crucial.
-    OwlAttackChains(Vec<Move>),
-    /// `tengen-owl_defend <vertex>...`.
-    OwlDefendChains(Vec<Move>),
+    /// `tengen-owl_attack <vertex>... [captured <vertex>...]`: every chain
+    /// named is crucial, and so is each empty point after `captured` (a
+    /// crucial stone captured earlier, crucial again if refilled).
+    OwlAttackChains {
+        at: Vec<Move>,
+        captured: Vec<Move>,
+    },
+    /// `tengen-owl_defend <vertex>... [captured <vertex>...]`.
+    OwlDefendChains {
+        at: Vec<Move>,
+        captured: Vec<Move>,
+    },
     DragonStatus(Move),
     /// `tsumego_solve <vertex>... [attacker|defender] [level N]`.
     TsumegoSolve {
@@ -433,14 +441,20 @@ pub fn parse_command(name: &str, args: &[&str]) -> Result<Command, ParseError> {
             })
         }
         "tengen-owl_attack" | "tengen-owl_defend" => {
-            if args.is_empty() {
-                return syntax(format!("expected: {name} <vertex> [<vertex>...]"));
+            let usage = format!("expected: {name} <vertex> [<vertex>...] [captured <vertex>...]");
+            let n = args
+                .iter()
+                .position(|a| a.eq_ignore_ascii_case("captured"))
+                .unwrap_or(args.len());
+            if n == 0 || (n < args.len() && n + 1 == args.len()) {
+                return syntax(usage);
             }
-            let v = vertices(args)?;
+            let at = vertices(&args[..n])?;
+            let captured = vertices(args.get(n + 1..).unwrap_or(&[]))?;
             Ok(if name == "tengen-owl_attack" {
-                C::OwlAttackChains(v)
+                C::OwlAttackChains { at, captured }
             } else {
-                C::OwlDefendChains(v)
+                C::OwlDefendChains { at, captured }
             })
         }
         "tsumego_solve" => {

@@ -127,14 +127,23 @@ impl Session {
                 let a = e.owl(&self.tsumego, &[at], role).map_err(fail)?;
                 Ok(owl_text(&a))
             }
-            C::OwlAttackChains(ref mvs) | C::OwlDefendChains(ref mvs) => {
-                let at = all_on_board(e, mvs)?;
-                let role = if matches!(cmd, C::OwlAttackChains(_)) {
+            C::OwlAttackChains {
+                ref at,
+                ref captured,
+            }
+            | C::OwlDefendChains {
+                ref at,
+                ref captured,
+            } => {
+                let at = all_on_board(e, at)?;
+                let mut settings = self.tsumego.clone();
+                settings.captured = all_on_board(e, captured)?;
+                let role = if matches!(cmd, C::OwlAttackChains { .. }) {
                     crate::tsumego::Role::Attacker
                 } else {
                     crate::tsumego::Role::Defender
                 };
-                let a = e.owl(&self.tsumego, &at, role).map_err(fail)?;
+                let a = e.owl(&settings, &at, role).map_err(fail)?;
                 Ok(owl_text(&a))
             }
             C::Attack(mv) | C::Defend(mv) => {

@@ -397,6 +397,10 @@ pub struct Settings {
     pub safe: Vec<crate::rules::Coord>,
     pub opts: SolveOptions,
     pub max_region: usize,
+    /// Empty points of crucial chains captured earlier, crucial again if
+    /// the defender refills them ([`Problem::with_captured`]; set per
+    /// command).
+    pub captured: Vec<crate::rules::Coord>,
 }
 
 impl Default for Settings {
@@ -406,6 +410,7 @@ impl Default for Settings {
             safe: Vec::new(),
             opts: SolveOptions::default(),
             max_region: region::DEFAULT_MAX_REGION,
+            captured: Vec::new(),
         }
     }
 }
@@ -414,24 +419,27 @@ impl Settings {
     /// The problem on `board` whose crucial chains are those through `at`
     /// (at least one point): the explicit region, else the region detected,
     /// else, for a group that is not enclosed, the framed problem
-    /// ([`frame::frame_group`]).
+    /// ([`frame::frame_group`]); with the points of `captured` added as
+    /// crucial ([`Problem::with_captured`]).
     pub fn problem(
         &self,
         board: &crate::rules::Board,
         at: &[crate::rules::Coord],
     ) -> Result<Problem, RegionError> {
         let p: Vec<_> = at.iter().map(|&c| board.point(c)).collect();
+        let captured: Vec<_> = self.captured.iter().map(|&c| board.point(c)).collect();
         if self.region.is_empty() {
             let safe: Vec<_> = self.safe.iter().map(|&c| board.point(c)).collect();
-            match Problem::detect_chains(board, &p, &safe, self.max_region) {
+            match Problem::detect_with_captured(board, &p, &captured, &safe, self.max_region) {
                 // Not enclosed: framed (see `frame`).
                 Err(RegionError::Open { at, .. }) => frame::frame_group(board, &p)
-                    .map_err(|source| RegionError::Unframed { at, source }),
+                    .map_err(|source| RegionError::Unframed { at, source })?
+                    .with_captured(&captured),
                 r => r,
             }
         } else {
             let pts: Vec<_> = self.region.iter().map(|&c| board.point(c)).collect();
-            Problem::from_region_chains(board, &pts, &p)
+            Problem::from_region_chains(board, &pts, &p)?.with_captured(&captured)
         }
     }
 }

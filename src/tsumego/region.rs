@@ -217,6 +217,13 @@ pub enum RegionError {
     Unframed { at: Coord, source: FrameError },
     #[error("{0}")]
     Frame(#[from] FrameError),
+    #[error("captured point {0} holds a stone: name the empty points of captured crucial chains")]
+    CapturedStone(Coord),
+    #[error(
+        "captured point {0} lies outside the group's region \
+         (give the region with tengen-tsumego_region)"
+    )]
+    CapturedOutside(Coord),
 }
 
 impl Problem {
@@ -335,6 +342,27 @@ impl Problem {
         }
     }
 
+    /// The problem with the points `captured` added as crucial chains of
+    /// one point each: points of crucial chains captured earlier, which
+    /// the attacker must keep from standing again (a chain stands while
+    /// every point of it holds a defender stone). Each must be empty and
+    /// in the region.
+    pub fn with_captured(mut self, captured: &[Point]) -> Result<Problem, RegionError> {
+        for &p in captured {
+            let c = self.board.coord(p);
+            if self.board.cell(p) != Cell::Empty {
+                return Err(RegionError::CapturedStone(c));
+            }
+            if !self.in_region(p) {
+                return Err(RegionError::CapturedOutside(c));
+            }
+            if !self.crucial.iter().any(|ch| ch.contains(&p)) {
+                self.crucial.push(vec![p]);
+            }
+        }
+        Ok(self)
+    }
+
     /// The colour of the stones at `at`, all of one colour.
     fn defender_of(board: &Board, at: &[Point]) -> Result<Color, RegionError> {
         let first = at.first().copied().expect("at least one crucial stone");
@@ -445,11 +473,31 @@ impl Problem {
         safe: &[Point],
         limit: usize,
     ) -> Result<Problem, RegionError> {
+        Problem::detect_with_captured(board, at, &[], safe, limit)
+    }
+
+    /// [`Problem::detect_chains`] whose region also floods from the empty
+    /// points `captured`, added as crucial ([`Problem::with_captured`]).
+    pub fn detect_with_captured(
+        board: &Board,
+        at: &[Point],
+        captured: &[Point],
+        safe: &[Point],
+        limit: usize,
+    ) -> Result<Problem, RegionError> {
         let defender = Problem::defender_of(board, at)?;
-        match Problem::detect_enclosed(board, defender, at, safe, limit) {
-            Some(p) => Ok(p),
-            None => Problem::detect_local(board, defender, at, safe, limit),
+        let mut starts = at.to_vec();
+        for &p in captured {
+            if board.cell(p) != Cell::Empty {
+                return Err(RegionError::CapturedStone(board.coord(p)));
+            }
+            starts.push(p);
         }
+        match Problem::detect_enclosed(board, defender, at, &starts, safe, limit) {
+            Some(p) => Ok(p),
+            None => Problem::detect_local(board, defender, at, &starts, safe, limit),
+        }?
+        .with_captured(captured)
     }
 
     fn safe_mask(board: &Board, attacker: Color, safe: &[Point]) -> Vec<bool> {
@@ -470,6 +518,7 @@ impl Problem {
         board: &Board,
         defender: Color,
         at: &[Point],
+        starts: &[Point],
         safe: &[Point],
         limit: usize,
     ) -> Option<Problem> {
@@ -530,7 +579,10 @@ impl Problem {
         // The region.
         let mut mask = vec![false; MAX_POINTS];
         let mut pts = Vec::new();
-        for &p in at {
+        for &p in starts {
+            if is_out(p) {
+                return None; // a captured point on the open board
+            }
             if !mask[p.idx()] {
                 mask[p.idx()] = true;
                 stack.push(p);
@@ -566,6 +618,7 @@ impl Problem {
         board: &Board,
         defender: Color,
         at: &[Point],
+        starts: &[Point],
         safe: &[Point],
         limit: usize,
     ) -> Result<Problem, RegionError> {
@@ -575,7 +628,7 @@ impl Problem {
         let mut mask = vec![false; MAX_POINTS];
         let mut pts = Vec::new();
         let mut stack = Vec::new();
-        for &p in at {
+        for &p in starts {
             if !mask[p.idx()] {
                 mask[p.idx()] = true;
                 stack.push(p);

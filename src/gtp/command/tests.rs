@@ -186,8 +186,20 @@ fn several_crucial_stones_parse() {
     );
     assert_eq!(
         parse_line("tengen-owl_attack C3 D4").command,
-        Ok(Command::OwlAttackChains(vec![c3, d4]))
+        Ok(Command::OwlAttackChains {
+            at: vec![c3, d4],
+            captured: vec![]
+        })
     );
+    assert_eq!(
+        parse_line("tengen-owl_defend C3 CAPTURED d4").command,
+        Ok(Command::OwlDefendChains {
+            at: vec![c3],
+            captured: vec![d4]
+        })
+    );
+    assert!(parse_line("tengen-owl_attack captured C3").command.is_err());
+    assert!(parse_line("tengen-owl_attack C3 captured").command.is_err());
     assert!(parse_line("tengen-owl_defend").command.is_err());
     assert!(parse_line("tsumego_solve attacker").command.is_err());
 }
