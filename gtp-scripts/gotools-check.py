@@ -44,7 +44,10 @@ the solver's own code.
       moves, the winner's moves are tengen's (its `tengen-owl_attack` or
       `tengen-owl_defend` on the marked stones, S seconds, default 10, told
       the threats each side has left and, by default, the rule simple ko, as
-      `tengen-tsumego_limit threats B,W repetition R` sets them) and every
+      `tengen-tsumego_limit threats B,W repetition R` sets them, and the
+      empty points of marked chains already captured after `captured`:
+      for Black every such point, for White those of one-stone chains, so
+      that tengen's goal is never weaker than the check's) and every
       move of the loser is followed (each legal region point, the retake of
       a ko with one of its external threats, the pass), under the rules of
       `brute` (simple ko, threats as immediate retakes). A line ends when
@@ -532,8 +535,19 @@ def cmd_verify(args):
             else:
                 eng.setup([(c, x, y) for (x, y), c in b.items()])
             standing = " ".join(vert(*m) for m in marks if b.get(m) == "W")
+            # The empty points of captured marked chains, crucial again if
+            # refilled: for Black's question every one (a harder goal than
+            # the check's when a chain of several stones is refilled in
+            # part), for White's the one-stone chains (the same goal).
+            gone = sorted(p for ch in crucial if any(b.get(s) != "W" for s in ch)
+                          if X == "B" or len(ch) == 1
+                          for p in ch if p not in b)
+            if gone:
+                standing += " captured " + " ".join(vert(*p) for p in gone)
             verb = "tengen-owl_attack" if X == "B" else "tengen-owl_defend"
             code, mv = owl_reply(eng.cmd(f"{verb} {standing}"))
+            if code is None and mv.startswith("?"):
+                fail(f"tengen's error: {mv}")
             asked[k] = (mv or "pass") if code == 1 else None
         return asked[k]
 
