@@ -350,11 +350,11 @@ impl Problem {
     pub fn with_captured(mut self, captured: &[Point]) -> Result<Problem, RegionError> {
         for &p in captured {
             let c = self.board.coord(p);
-            if self.board.cell(p) != Cell::Empty {
-                return Err(RegionError::CapturedStone(c));
-            }
             if !self.in_region(p) {
                 return Err(RegionError::CapturedOutside(c));
+            }
+            if self.board.cell(p) != Cell::Empty {
+                return Err(RegionError::CapturedStone(c));
             }
             if !self.crucial.iter().any(|ch| ch.contains(&p)) {
                 self.crucial.push(vec![p]);
