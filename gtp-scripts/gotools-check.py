@@ -515,9 +515,9 @@ def cmd_verify(args):
 
     def ask(b, ko, prev, threats):
         """tengen's winning move for X in b (X to move) with these
-        threats (White's, Black's), or None. Under a ko ban, tengen is
-        shown the position before the loser's capture and the capture, so
-        that it knows the ban."""
+        threats (White's, Black's), or None, and why there is none. Under
+        a ko ban, tengen is shown the position before the loser's capture
+        and the capture, so that it knows the ban."""
         k = (key(b), ko, threats)
         if k not in asked:
             stats["queries"] += 1
@@ -531,7 +531,7 @@ def cmd_verify(args):
                 pb, pmove, pcolor = prev
                 eng.setup([(c, x, y) for (x, y), c in pb.items()])
                 if not eng.cmd(f"play {pcolor} {pmove}").startswith("="):
-                    return fail("tengen refuses the loser's capture")
+                    return None, "tengen refuses the loser's capture"
             else:
                 eng.setup([(c, x, y) for (x, y), c in b.items()])
             standing = " ".join(vert(*m) for m in marks if b.get(m) == "W")
@@ -546,9 +546,12 @@ def cmd_verify(args):
                 standing += " captured " + " ".join(vert(*p) for p in gone)
             verb = "tengen-owl_attack" if X == "B" else "tengen-owl_defend"
             code, mv = owl_reply(eng.cmd(f"{verb} {standing}"))
-            if code is None and mv.startswith("?"):
-                fail(f"tengen's error: {mv}")
-            asked[k] = (mv or "pass") if code == 1 else None
+            if code == 1:
+                asked[k] = (mv or "pass", None)
+            elif code is None and mv.startswith("?"):
+                asked[k] = (None, f"tengen's error: {mv}")
+            else:
+                asked[k] = (None, "tengen claims no win")
         return asked[k]
 
     def options(b, c, ko, threats):
@@ -620,7 +623,7 @@ def cmd_verify(args):
             if d:
                 stats["closed"] += 1
                 return d
-        mv = ask(b, ko, prev, threats)
+        mv, no_move = ask(b, ko, prev, threats)
         # X's moves: tengen's first (its point, or the retake with a threat
         # where it names the banned point), then, within the fallback
         # budget, the others and the pass.
@@ -638,7 +641,7 @@ def cmd_verify(args):
         if rest:
             fell[0] -= 1
         if mv is None:
-            return fail("tengen claims no win")
+            return fail(no_move)
         if not first:
             return fail("tengen's move is illegal here")
         return None
